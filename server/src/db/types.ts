@@ -1,0 +1,206 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Hand-written table types, one interface per table of migrations/ (atproto style). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+type NullableJson<T = unknown> = ColumnType<T | null, string | T | null | undefined, string | T | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string | null;
+  display_name: string | null;
+  headline: string | null;
+  bio: string | null;
+  backup_email: string | null;
+  mobile_number: string | null;
+  password_hash: string;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface TemplateGroupsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  display_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TemplatesTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  resort_code: string;
+  template_group_id: string | null;
+  target_url: string;
+  method: string;
+  polling_interval_seconds: ColumnType<number, number | undefined, number>;
+  default_headers: Json<Record<string, string>>;
+  default_query: Json<Record<string, string | number | boolean>>;
+  default_body: NullableJson;
+  response_watch_config: NullableJson;
+  response_watch_presets: NullableJson;
+  editable_fields: Json<unknown[]>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotificationServicesTable {
+  id: Generated<string>;
+  user_id: string;
+  type: string;
+  label: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  config: Json<Record<string, unknown>>;
+  signing_secret: string;
+  deactivated_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegistrationsTable {
+  id: Generated<string>;
+  user_id: string;
+  template_id: string;
+  status: ColumnType<string, string | undefined, string>;
+  title: string | null;
+  party_name: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  custom_headers: Json<Record<string, string>>;
+  custom_query: Json<Record<string, string | number | boolean>>;
+  custom_body: NullableJson;
+  overrides: Json<Record<string, unknown>>;
+  watch_config: Json;
+  polling_interval_seconds: number;
+  next_due_at: NullableTimestamp;
+  claimed_until: NullableTimestamp;
+  last_run_at: NullableTimestamp;
+  last_notified_at: NullableTimestamp;
+  last_completed_at: NullableTimestamp;
+  last_matched: ColumnType<boolean, boolean | undefined, boolean>;
+  last_values: NullableJson;
+  last_status_code: number | null;
+  last_error: string | null;
+  consecutive_errors: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegistrationNotificationServicesTable {
+  registration_id: string;
+  notification_service_id: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  registration_id: string | null;
+  event_key: string;
+  kind: ColumnType<string, string | undefined, string>;
+  message: string;
+  metadata: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<string>;
+  notification_id: string;
+  notification_service_id: string;
+  user_id: string;
+  status: ColumnType<'PENDING' | 'SUCCESS' | 'FAILURE', 'PENDING' | 'SUCCESS' | 'FAILURE' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  next_attempt_at: NullableTimestamp;
+  dispatched_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProxiesTable {
+  id: Generated<string>;
+  host: string;
+  port: number;
+  protocol: ColumnType<'http' | 'https' | 'socks5', 'http' | 'https' | 'socks5' | undefined>;
+  username: string | null;
+  password: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  success_count: ColumnType<number, number | undefined, number>;
+  failure_count: ColumnType<number, number | undefined, number>;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  last_attempt_at: NullableTimestamp;
+  last_successful_at: NullableTimestamp;
+  last_successful_url: string | null;
+  last_failure_at: NullableTimestamp;
+  last_failure_reason: string | null;
+  auto_disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PollRunsTable {
+  id: Generated<string>;
+  registration_id: string;
+  proxy_id: string | null;
+  due_at: Timestamp;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  lateness_ms: number;
+  duration_ms: number;
+  status_code: number | null;
+  ok: boolean;
+  matched: boolean | null;
+  notified: ColumnType<boolean, boolean | undefined, boolean>;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  refresh_sessions: RefreshSessionsTable;
+  app_secrets: AppSecretsTable;
+  template_groups: TemplateGroupsTable;
+  templates: TemplatesTable;
+  notification_services: NotificationServicesTable;
+  registrations: RegistrationsTable;
+  registration_notification_services: RegistrationNotificationServicesTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  proxies: ProxiesTable;
+  poll_runs: PollRunsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateGroupRow = Selectable<TemplateGroupsTable>;
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type NotificationServiceRow = Selectable<NotificationServicesTable>;
+export type ProxyRow = Selectable<ProxiesTable>;

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@resort/shared';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+} from 'fastify';
+import type { Services } from '../services.ts';
+import { createContextFactory } from './context.ts';
+import { registerRestRoutes } from './rest.ts';
+import { restRoutes } from './rest-routes.ts';
+import { type AppRouter, appRouter } from './router.ts';
+import { describeError } from './trpc.ts';
+
+export interface AppOptions {
+  /** Directory of the built SPA; served with an index.html fallback when it exists. */
+  clientDist?: string | undefined;
+}
+
+/** Maps Fastify's own errors (body parsing, size limits) to the same JSON error body. */
+function describeFastifyError(
+  error: FastifyError,
+): { status: number; body: { message: string; code: string } } | null {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, body: { message: messages.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return {
+      status: 415,
+      body: { message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const message = error.code?.startsWith('FST_ERR_CTP') ? messages.common.invalidJson : error.message;
+    return { status: error.statusCode, body: { message, code: 'BAD_REQUEST' } };
+  }
+  return null;
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    loggerInstance: services.log as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
+    routerOptions: { ignoreTrailingSlash: true },
+    // A request never hangs forever (DESIGN.md §10 faults).
+    requestTimeout: 60_000,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  const createContext = createContextFactory(services);
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const fastifyDescribed = describeFastifyError(error);
+    const { status, body } = fastifyDescribed ?? describeError(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    if ('retryAfterSeconds' in body && typeof body.retryAfterSeconds === 'number') {
+      reply.header('retry-after', String(body.retryAfterSeconds));
+    }
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(req, res),
+      onError: ({ error, path, ctx }) => {
+        if (describeError(error).status >= 500) ctx?.log.error({ err: error, path }, 'procedure failed');
+      },
+      responseMeta: ({ errors }) => {
+        const retry = errors
+          .map((e) => describeError(e).body.retryAfterSeconds)
+          .find((s): s is number => typeof s === 'number');
+        return retry ? { headers: new Headers({ 'retry-after': String(retry) }) } : {};
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, appRouter, restRoutes, createContext);
+
+  const clientDist = options.clientDist ? path.resolve(options.clientDist) : undefined;
+  const serveClient = clientDist !== undefined && existsSync(path.join(clientDist, 'index.html'));
+  if (serveClient) {
+    await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc');
+    if (!isApi && serveClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The SPA owns every other path; its router redirects unknown ones to /.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Route ${req.method} ${url} not found.`, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+import { authRouter } from '../modules/auth/auth.router.ts';
+import { healthRouter } from '../modules/health/health.router.ts';
+import { usersRouter } from '../modules/users/users.router.ts';
+import { router } from './trpc.ts';
+
+/** The whole API: each module contributes one router. */
+export const appRouter = router({
+  health: healthRouter,
+  auth: authRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;

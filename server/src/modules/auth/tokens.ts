@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { roles as allRoles, type Role } from '@resort/shared';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/database.ts';
+import type { AuthClaims } from '../../http/context.ts';
+
+const ISSUER = 'resort-alerts';
+const AUDIENCE = 'resort-alerts-api';
+
+/** The JWT signing secret: from configuration, else generated once and kept in the database. */
+export async function loadSigningSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insertInto('app_secrets')
+    .values({ name: 'jwt_signing_key', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'jwt_signing_key')
+    .executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+export type VerifyResult = { ok: true; claims: AuthClaims } | { ok: false; reason: string };
+
+export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: number }) {
+  return {
+    ttlSeconds: deps.ttlSeconds,
+    async issueAccessToken(user: { id: string; roles: readonly string[] }) {
+      const accessToken = await new SignJWT({ roles: user.roles })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomBytes(9).toString('base64url'))
+        .setExpirationTime(`${deps.ttlSeconds}s`)
+        .sign(deps.secret);
+      return { accessToken, expiresIn: deps.ttlSeconds };
+    },
+    async verifyAccessToken(token: string): Promise<VerifyResult> {
+      try {
+        // The accepted algorithm is fixed: `none` and asymmetric confusion are refused by jose.
+        const { payload } = await jwtVerify(token, deps.secret, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        const claimed = Array.isArray(payload.roles) ? payload.roles : [];
+        const roles = claimed.filter((r): r is Role => (allRoles as readonly unknown[]).includes(r));
+        if (!payload.sub) return { ok: false, reason: 'Invalid access token.' };
+        return { ok: true, claims: { userId: payload.sub, roles } };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) return { ok: false, reason: 'Access token has expired.' };
+        return { ok: false, reason: 'Invalid access token.' };
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,5 @@
+import { publicProcedure, router } from '../../http/trpc.ts';
+
+export const healthRouter = router({
+  get: publicProcedure.query(({ ctx }) => ctx.services.health.check()),
+});

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '../../db/database.ts';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: { ready: boolean; error?: string };
+  queue: { ready: boolean; error?: string };
+  engine?: unknown;
+}
+
+export function createHealthService(deps: {
+  db: Database;
+  boss: PgBoss | null;
+  engineFigures?: () => Promise<unknown> | unknown;
+}) {
+  return {
+    async check(): Promise<HealthReport> {
+      const database = await sql`SELECT 1`
+        .execute(deps.db)
+        .then(() => ({ ready: true }))
+        .catch(() => ({ ready: false, error: 'database unreachable' }));
+      let queue: HealthReport['queue'];
+      if (!deps.boss) {
+        queue = { ready: false, error: 'queue not started' };
+      } else {
+        queue = await deps.boss
+          .isInstalled()
+          .then((ok) => (ok ? { ready: true } : { ready: false, error: 'queue schema missing' }))
+          .catch(() => ({ ready: false, error: 'queue unreachable' }));
+      }
+      const report: HealthReport = {
+        status: database.ready && queue.ready ? 'ok' : 'degraded',
+        database,
+        queue,
+      };
+      if (deps.engineFigures) report.engine = await deps.engineFigures();
+      return report;
+    },
+  };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;

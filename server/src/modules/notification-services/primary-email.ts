@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { authMessages } from '@resort/shared';
+import type { Database } from '../../db/database.ts';
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/**
+ * Adds the account's e-mail as its EMAIL channel when it has none (SPEC.md §2). The partial unique
+ * index makes a race between two sign-ins harmless.
+ */
+export async function ensurePrimaryEmailService(db: Database, userId: string, email: string): Promise<void> {
+  await db
+    .insertInto('notification_services')
+    .values({
+      user_id: userId,
+      type: 'EMAIL',
+      label: authMessages.primaryEmailLabel,
+      is_active: true,
+      config: JSON.stringify({ toEmail: email }),
+      signing_secret: newSigningSecret(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'type']).where('type', 'in', ['EMAIL', 'SMS', 'WEBHOOK']).doNothing(),
+    )
+    .execute();
+}

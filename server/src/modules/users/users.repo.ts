@@ -1,0 +1,43 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types.ts';
+
+type Db = Database | Transaction<DB>;
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserRoles(db: Db, id: string): Promise<string[] | undefined> {
+  const row = await db.selectFrom('users').select('roles').where('id', '=', id).executeTakeFirst();
+  return row?.roles;
+}
+
+export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Db, id: string, patch: UserUpdate): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { buildApp } from './http/app.ts';
+import { startBoss } from './jobs/boss.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  services: Services;
+  app: FastifyInstance | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/** Resolves the database: DATABASE_URL when set, else an embedded PostgreSQL under DATA_DIR. */
+export async function openDatabase(
+  config: Config,
+  log: Logger,
+): Promise<{ url: string; handle: DatabaseHandle; embedded: EmbeddedDatabase | null }> {
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    log.info(
+      { dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT },
+      'DATABASE_URL not set: using embedded PostgreSQL',
+    );
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => log.debug({ postgres: line }, 'embedded postgres'),
+    });
+    url = embedded.url;
+    log.info({ dataDir: `${config.DATA_DIR}/postgres` }, 'embedded PostgreSQL started');
+  } else {
+    log.info('using external PostgreSQL from DATABASE_URL');
+  }
+  const handle = createDatabase(url, { max: config.DATABASE_POOL_SIZE });
+  return { url, handle, embedded };
+}
+
+/**
+ * Starts everything `npm start` runs: database, migrations, pg-boss, the HTTP app and (unless
+ * RUN_WORKER=false) the engine's workers. `stop()` undoes it in reverse order.
+ */
+export async function startRuntime(
+  config: Config,
+  options: { http?: boolean; log?: Logger } = {},
+): Promise<Runtime> {
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const { url: dbUrl, handle, embedded } = await openDatabase(config, log);
+  let boss: PgBoss | null = null;
+  let app: FastifyInstance | null = null;
+  const stopped = { value: false };
+
+  async function stop() {
+    if (stopped.value) return;
+    stopped.value = true;
+    log.info('shutting down');
+    // Stop accepting, finish in-flight requests, then jobs, then the database.
+    await app?.close().catch((err) => log.error({ err }, 'closing http failed'));
+    await boss
+      ?.stop({ graceful: true, timeout: 8_000 })
+      .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
+    await handle.destroy().catch((err) => log.error({ err }, 'closing database pool failed'));
+    await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
+    log.info('stopped');
+  }
+
+  try {
+    await migrateToLatest(handle.db);
+    boss = await startBoss({ connectionString: dbUrl, log });
+    const services = await createServices({ config, db: handle.db, boss, log });
+    let url: string | null = null;
+    if (options.http !== false) {
+      app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });
+      url = await app.listen({ port: config.PORT, host: config.HOST });
+      log.info({ url }, 'listening');
+    }
+    return { config, log, services, app, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+export function stopOnSignals(runtime: Runtime): void {
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime.log.info({ signal }, 'signal received');
+    const force = setTimeout(() => process.exit(1), 9_500);
+    force.unref();
+    void runtime.stop().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+}

@@ -1,0 +1,39 @@
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import type { Logger } from './lib/logger.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createUserService } from './modules/users/users.service.ts';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  boss: PgBoss | null;
+  log: Logger;
+  clock?: Clock;
+}
+
+/** The composition root: builds every domain service from narrow dependencies. */
+export async function createServices(deps: ServiceDeps) {
+  const { config, db, boss, log } = deps;
+  const clock = deps.clock ?? systemClock;
+  const tokens = createTokenService({
+    secret: await loadSigningSecret(db, config.JWT_SECRET),
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const users = createUserService({
+    db,
+    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
+    listRegistrations: (userId) => listRegistrationsForUser(db, userId),
+  });
+  const auth = createAuthService({ db, tokens, clock, config, log });
+  const health = createHealthService({ db, boss });
+  return { config, db, boss, log, clock, tokens, users, auth, health };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

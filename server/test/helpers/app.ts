@@ -1,0 +1,84 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createDatabase, type Database } from '../../src/db/database.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { startBoss } from '../../src/jobs/boss.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  config: Config;
+  database: TestDatabase;
+  boss: PgBoss | null;
+  /** The listening base URL when `listen` was asked for, e.g. http://127.0.0.1:41234. */
+  baseUrl: string | null;
+  /** `app.inject` with a JSON body and an optional bearer token. */
+  request(options: {
+    method: InjectOptions['method'];
+    url: string;
+    token?: string | undefined;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse & { json<T = unknown>(): T }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of its own: real PostgreSQL, real pg-boss when asked,
+ * configuration from an environment the test chooses (never test-only branches in src/).
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; boss?: boolean; listen?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    SERVE_CLIENT: 'false',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    ...options.env,
+  });
+  const log = createLogger(config.LOG_LEVEL);
+  const handle = createDatabase(database.url, { max: 5 });
+  const boss = options.boss
+    ? await startBoss({ connectionString: database.url, supervise: false, log })
+    : null;
+  const services = await createServices({ config, db: handle.db, boss, log });
+  const app = await buildApp(services);
+  let baseUrl: string | null = null;
+  if (options.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+
+  return {
+    app,
+    services,
+    db: handle.db,
+    config,
+    database,
+    boss,
+    baseUrl,
+    async request({ method, url, token, body, headers }) {
+      const h: Record<string, string> = { ...headers };
+      if (token) h.authorization = `Bearer ${token}`;
+      const res = await app.inject({
+        method,
+        url,
+        headers: h,
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+      return res as LightMyRequestResponse & { json<T = unknown>(): T };
+    },
+    async close() {
+      await app.close();
+      await boss?.stop({ graceful: false, timeout: 2000 });
+      await handle.destroy();
+      await database.drop();
+    },
+  };
+}

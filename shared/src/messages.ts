@@ -1,0 +1,16 @@
+/**
+ * Every user-facing message of SPEC.md §5 and §8 lives here once, so the server's procedures,
+ * the REST adapters and the client's forms answer the same words.
+ */
+export const messages = {
+  common: {
+    requestFailed: (status: number) => `Request failed with ${status}`,
+    notFound: 'Not found.',
+    unauthorized: 'Authentication required.',
+    forbidden: 'You do not have permission to do that.',
+    tooLarge: 'Request body is too large.',
+    rateLimited: 'Too many requests. Try again later.',
+    internal: 'Something went wrong on our side. Please try again.',
+    invalidJson: 'Invalid JSON provided.',
+  },
+} as const;

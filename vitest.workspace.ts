@@ -1,0 +1,36 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * The test projects (Vitest 4 takes them through `test.projects` in vitest.config.ts).
+ * Tests run in a non-UTC time zone so date bugs surface.
+ */
+export const projects = [
+  defineProject({
+    test: {
+      name: 'shared',
+      root: './shared',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  }),
+  defineProject({
+    test: {
+      name: 'server',
+      root: './server',
+      include: ['src/**/*.test.ts', 'test/**/*.int.test.ts'],
+      environment: 'node',
+      globalSetup: ['./test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }),
+  defineProject({
+    test: {
+      name: 'client',
+      root: './client',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+      setupFiles: ['./src/test/setup.ts'],
+    },
+  }),
+];
