@@ -1,3 +1,5 @@
 export * from './auth.schema.ts';
+export * from './editable-field.schema.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export * from './watch.schema.ts';
