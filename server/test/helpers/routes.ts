@@ -5,7 +5,7 @@ import { restRoutes } from '../../src/http/rest-routes.ts';
 import { appRouter } from '../../src/http/router.ts';
 import type { ProcedureMeta } from '../../src/http/trpc.ts';
 
-const procedures = appRouter._def.procedures as Record<string, AnyProcedure>;
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 
 /** The access level a procedure declares through its place on the procedure ladder. */
 export function procedureAccess(path: string): ProcedureMeta['access'] | undefined {
