@@ -68,6 +68,25 @@ export const configSchema = z
     ENGINE_BATCH_SIZE: int(1, 10_000).default(500),
     ENGINE_CONCURRENCY: int(1, 10_000).default(256),
     POLL_RUN_RETENTION_HOURS: int(1, 24 * 365).default(48),
+    /** Alerts claimed this far ahead of their due time, so the poll starts on time. */
+    ENGINE_LOOKAHEAD_MS: int(0, 60_000).default(1000),
+    ENGINE_TICK_MS: int(10, 60_000).default(200),
+    /** Claimed alerts one worker holds at most (waiting for their due time or in flight). */
+    ENGINE_MAX_PENDING: int(1, 1_000_000).default(5000),
+    /** Consecutive failed polls that turn an alert to ERROR. */
+    ENGINE_ERROR_AFTER_FAILURES: int(1, 1000).default(3),
+    /** A claim's lease; a live worker renews it for polls that take longer. */
+    ENGINE_LEASE_SECONDS: int(10, 86_400).default(120),
+    /** A worker whose heartbeat is older than this is gone: its claims are released. */
+    ENGINE_WORKER_TIMEOUT_SECONDS: int(2, 3600).default(5),
+    /** Identical requests started within this window share one upstream fetch. */
+    ENGINE_COALESCE_WINDOW_MS: int(0, 60_000).default(1000),
+    /** A poll missed by more than max(interval, this) resumes at its next phase instead of now. */
+    ENGINE_CATCH_UP_SECONDS: int(0, 86_400).default(30),
+    /** Poll outcomes are written back in small batches at least this often. */
+    ENGINE_FLUSH_MS: int(1, 10_000).default(50),
+    /** New alerts up to this many at once are polled at once; a larger import is spread by phase. */
+    ENGINE_PROMPT_FIRST_POLLS: int(0, 1_000_000).default(100),
   })
   .refine((c) => !(c.SMS_API_URL && !(c.SMS_ACCOUNT_SID && c.SMS_AUTH_TOKEN && c.SMS_FROM)), {
     path: ['SMS_API_URL'],
