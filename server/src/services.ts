@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -33,7 +34,13 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+  });
+  return { config, db, boss, log, clock, tokens, users, auth, health, outbound };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
