@@ -8,6 +8,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
@@ -40,7 +41,8 @@ export async function createServices(deps: ServiceDeps) {
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     maxBytes: config.OUTBOUND_MAX_BYTES,
   });
-  return { config, db, boss, log, clock, tokens, users, auth, health, outbound };
+  const proxies = createProxyService({ db });
+  return { config, db, boss, log, clock, tokens, users, auth, health, outbound, proxies };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
