@@ -4,8 +4,11 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import type { Engine } from './engine/engine.ts';
+import { createEngineFromServices } from './engine/start-engine.ts';
 import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
+import { registerMaintenance } from './jobs/maintenance.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -13,6 +16,8 @@ export interface Runtime {
   config: Config;
   log: Logger;
   services: Services;
+  /** This process's polling engine; null when RUN_WORKER=false. */
+  engine: Engine | null;
   app: FastifyInstance | null;
   url: string | null;
   stop(): Promise<void>;
@@ -57,6 +62,7 @@ export async function startRuntime(
   let boss: PgBoss | null = null;
   let app: FastifyInstance | null = null;
   let services: Services | null = null;
+  let engine: Engine | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -65,6 +71,8 @@ export async function startRuntime(
     log.info('shutting down');
     // Stop accepting, finish in-flight requests, then jobs, then the database.
     await app?.close().catch((err) => log.error({ err }, 'closing http failed'));
+    // In-flight polls finish and are written back (notifications need pg-boss), claims are released.
+    await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
@@ -78,13 +86,18 @@ export async function startRuntime(
     await migrateToLatest(handle.db);
     boss = await startBoss({ connectionString: dbUrl, log });
     services = await createServices({ config, db: handle.db, boss, log });
+    if (config.RUN_WORKER) {
+      engine = createEngineFromServices(services);
+      await engine.start();
+      await registerMaintenance(boss, services);
+    }
     let url: string | null = null;
     if (options.http !== false) {
       app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });
       url = await app.listen({ port: config.PORT, host: config.HOST });
       log.info({ url }, 'listening');
     }
-    return { config, log, services, app, url, stop };
+    return { config, log, services, engine, app, url, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createEngineFigures } from './engine/engine-figures.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -34,7 +35,11 @@ export async function createServices(deps: ServiceDeps) {
     listRegistrations: (userId) => listRegistrationsForUser(db, userId),
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
-  const health = createHealthService({ db, boss });
+  const health = createHealthService({
+    db,
+    boss,
+    engineFigures: createEngineFigures({ db, workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS }),
+  });
   // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,

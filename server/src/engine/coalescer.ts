@@ -34,3 +34,5 @@ export function createCoalescer<T>(options: { windowMs: number; now?: () => numb
     },
   };
 }
+
+export type Coalescer<T> = ReturnType<typeof createCoalescer<T>>;

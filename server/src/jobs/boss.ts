@@ -1,5 +1,5 @@
 import { PgBoss } from 'pg-boss';
-import { queues } from './queues.ts';
+import { queueOptions, queues } from './queues.ts';
 
 export interface BossOptions {
   connectionString: string;
@@ -15,6 +15,8 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     max: 4,
     supervise: options.supervise ?? true,
     schedule: options.supervise ?? true,
+    // Wakes workers the moment a job is created on a notify queue (deliveries: match → receiver < 1 s).
+    useListenNotify: true,
   });
   boss.on('error', (err: unknown) => options.log?.error({ err }, 'pg-boss error'));
   await boss.start();
@@ -25,6 +27,7 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const name of Object.values(queues)) {
     const existing = await boss.getQueue(name);
-    if (!existing) await boss.createQueue(name);
+    if (!existing) await boss.createQueue(name, queueOptions[name]);
+    else await boss.updateQueue(name, queueOptions[name]);
   }
 }

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/types.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createSemaphore } from '../lib/semaphore.ts';
+import { createCoalescer } from './coalescer.ts';
+import {
+  beatHeartbeat,
+  type ClaimedAlert,
+  claimDueAlerts,
+  loadTemplates,
+  reapDeadWorkers,
+  registerWorker,
+  removeWorker,
+  renewLeases,
+  rescheduleClaims,
+  scheduleNewAlerts,
+  type TemplateForPolling,
+} from './engine.repo.ts';
+import { createHostLimiter } from './host-limiter.ts';
+import { createLocalFigures } from './local-figures.ts';
+import { createPoller, type FetchResult, type PollerDeps } from './poller.ts';
+import { createProxyRotation, type RotatingProxy } from './proxy-rotation.ts';
+import { createResultWriter, type NotifyFn, type PollRecord } from './result-writer.ts';
+import { catchUp } from './schedule.ts';
+
+type EngineConfig = Pick<
+  Config,
+  | 'ENGINE_HOST_CONCURRENCY'
+  | 'ENGINE_HOST_RATE_PER_SECOND'
+  | 'ENGINE_BATCH_SIZE'
+  | 'ENGINE_CONCURRENCY'
+  | 'ENGINE_LOOKAHEAD_MS'
+  | 'ENGINE_TICK_MS'
+  | 'ENGINE_MAX_PENDING'
+  | 'ENGINE_ERROR_AFTER_FAILURES'
+  | 'ENGINE_LEASE_SECONDS'
+  | 'ENGINE_WORKER_TIMEOUT_SECONDS'
+  | 'ENGINE_COALESCE_WINDOW_MS'
+  | 'ENGINE_CATCH_UP_SECONDS'
+  | 'ENGINE_FLUSH_MS'
+  | 'ENGINE_PROMPT_FIRST_POLLS'
+>;
+
+export interface EngineDeps {
+  db: Kysely<DB>;
+  config: EngineConfig;
+  log: Logger;
+  build: PollerDeps['build'];
+  requestKey: PollerDeps['requestKey'];
+  send: PollerDeps['send'];
+  evaluate: PollerDeps['evaluate'];
+  notify: NotifyFn;
+  proxies: PollerDeps['proxyOutcome'] & { listActive(): Promise<RotatingProxy[]> };
+}
+
+const HEARTBEAT_MS = 1000;
+const TEMPLATE_CACHE_LIMIT = 10_000;
+
+interface Pending {
+  token: string;
+  claimedAt: number;
+  timer: NodeJS.Timeout | null;
+  running: boolean;
+}
+
+/**
+ * The polling engine of one worker process (DESIGN.md §7, docs/decisions.md "Engine"). A scheduler
+ * loop claims due alerts in batches (one statement each), each alert polls at its due time with
+ * bounded concurrency, outcomes are written back in small set-based batches, and a heartbeat lets
+ * the other workers release this worker's claims within seconds should it die.
+ */
+export function createEngine(deps: EngineDeps) {
+  const { db, config, log } = deps;
+  const workerId = randomUUID();
+  const pending = new Map<string, Pending>();
+  const templates = new Map<string, TemplateForPolling>();
+  const figures = createLocalFigures();
+  const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
+  let liveWorkers = 1;
+  // Due times are the database's; this worker's estimate of (database clock − local clock).
+  let clockOffsetMs = 0;
+  const dbNow = () => Date.now() + clockOffsetMs;
+  let running = false;
+  let ticking = false;
+  const timers: NodeJS.Timeout[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+
+  const limiter = createHostLimiter({
+    // Each worker takes its share of the per-host limits, so the pool as a whole keeps them.
+    limits: () => ({
+      concurrency: Math.max(1, Math.floor(config.ENGINE_HOST_CONCURRENCY / liveWorkers)),
+      ratePerSecond: config.ENGINE_HOST_RATE_PER_SECOND / liveWorkers,
+    }),
+  });
+  const rotation = createProxyRotation({ listActive: deps.proxies.listActive, refreshMs: 5000 });
+  const poll = createPoller({
+    build: deps.build,
+    requestKey: deps.requestKey,
+    send: deps.send,
+    evaluate: deps.evaluate,
+    proxyOutcome: deps.proxies,
+    rotation,
+    limiter,
+    coalescer: createCoalescer<FetchResult>({ windowMs: config.ENGINE_COALESCE_WINDOW_MS }),
+    now: dbNow,
+    errorAfter: config.ENGINE_ERROR_AFTER_FAILURES,
+    log,
+  });
+  const writer = createResultWriter({
+    db,
+    notify: deps.notify,
+    log,
+    flushMs: config.ENGINE_FLUSH_MS,
+    maxBatch: config.ENGINE_BATCH_SIZE,
+    onSettled(records: PollRecord[], written: boolean) {
+      for (const r of records) {
+        if (pending.get(r.id)?.token === r.token) pending.delete(r.id);
+        if (written) figures.recordPoll(r);
+      }
+    },
+  });
+
+  async function ensureTemplates(alerts: ClaimedAlert[]) {
+    const missing = new Set<string>();
+    for (const a of alerts) {
+      const cached = templates.get(a.template_id);
+      if (!cached || cached.updated_at.getTime() !== a.template_updated_at.getTime())
+        missing.add(a.template_id);
+    }
+    if (missing.size === 0) return;
+    if (templates.size > TEMPLATE_CACHE_LIMIT) templates.clear();
+    for (const t of await loadTemplates(db, [...missing])) templates.set(t.id, t);
+  }
+
+  function runPoll(alert: ClaimedAlert, entry: Pending) {
+    entry.timer = null;
+    const task = semaphore(async () => {
+      if (!running) return;
+      entry.running = true;
+      const template = templates.get(alert.template_id)!;
+      writer.add(await poll(alert, template, entry.token));
+    })
+      .catch((err) => {
+        log.error({ err, registrationId: alert.id }, 'engine: poll failed unexpectedly');
+        pending.delete(alert.id);
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  }
+
+  async function dispatch(alerts: ClaimedAlert[], token: string) {
+    await ensureTemplates(alerts);
+    const late: { id: string; token: string; nextDueAt: Date }[] = [];
+    const now = dbNow();
+    for (const alert of alerts) {
+      const dueMs = alert.next_due_at.getTime();
+      const plan = catchUp(
+        dueMs,
+        alert.polling_interval_seconds * 1000,
+        now,
+        config.ENGINE_CATCH_UP_SECONDS * 1000,
+      );
+      if (plan.action === 'reschedule') {
+        late.push({ id: alert.id, token, nextDueAt: new Date(plan.nextDueMs) });
+        continue;
+      }
+      const entry: Pending = { token, claimedAt: Date.now(), timer: null, running: false };
+      pending.set(alert.id, entry);
+      const delay = dueMs - now;
+      if (delay <= 0) runPoll(alert, entry);
+      else entry.timer = setTimeout(() => runPoll(alert, entry), delay);
+    }
+    if (late.length > 0) {
+      figures.recordRescheduled(late.length);
+      await rescheduleClaims(db, late);
+    }
+  }
+
+  async function tick() {
+    if (!running || ticking) return;
+    ticking = true;
+    try {
+      await scheduleNewAlerts(db, { limit: 5000, prompt: config.ENGINE_PROMPT_FIRST_POLLS });
+      while (running) {
+        const room = config.ENGINE_MAX_PENDING - pending.size;
+        if (room <= 0) break;
+        const limit = Math.min(config.ENGINE_BATCH_SIZE, room);
+        const token = randomUUID();
+        const before = Date.now();
+        const { alerts, dbNow: claimedAt } = await claimDueAlerts(db, {
+          workerId,
+          token,
+          limit,
+          lookaheadMs: config.ENGINE_LOOKAHEAD_MS,
+          leaseSeconds: config.ENGINE_LEASE_SECONDS,
+        });
+        if (alerts.length > 0) {
+          clockOffsetMs = claimedAt.getTime() - (before + Date.now()) / 2;
+          await dispatch(alerts, token);
+        }
+        if (alerts.length < limit) break;
+      }
+    } catch (err) {
+      log.error({ err }, 'engine: scheduling failed; retrying');
+    } finally {
+      ticking = false;
+    }
+  }
+
+  async function heartbeat() {
+    try {
+      const before = Date.now();
+      const beat = await beatHeartbeat(db, workerId, config.ENGINE_WORKER_TIMEOUT_SECONDS);
+      if (pending.size === 0) clockOffsetMs = beat.dbNow.getTime() - (before + Date.now()) / 2;
+      liveWorkers = beat.live;
+      if (!beat.present) {
+        // Taken for dead (a long pause) and reaped: our claims are gone; join again.
+        log.warn({ workerId }, 'engine: this worker was reaped; registering again');
+        await registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
+      }
+      const released = await reapDeadWorkers(db, config.ENGINE_WORKER_TIMEOUT_SECONDS);
+      if (released > 0)
+        log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
+    } catch (err) {
+      log.error({ err }, 'engine: heartbeat failed');
+    }
+  }
+
+  async function renew() {
+    const cutoff = Date.now() - (config.ENGINE_LEASE_SECONDS * 1000) / 2;
+    const ids = [...pending].filter(([, p]) => p.claimedAt < cutoff).map(([id]) => id);
+    try {
+      await renewLeases(db, workerId, ids, config.ENGINE_LEASE_SECONDS);
+      for (const id of ids) {
+        const p = pending.get(id);
+        if (p) p.claimedAt = Date.now();
+      }
+    } catch (err) {
+      log.error({ err }, 'engine: renewing leases failed');
+    }
+  }
+
+  function every(ms: number, fn: () => Promise<void>) {
+    const t = setInterval(() => void fn(), ms);
+    timers.push(t);
+  }
+
+  return {
+    workerId,
+
+    async start() {
+      await registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
+      running = true;
+      await heartbeat();
+      every(HEARTBEAT_MS, heartbeat);
+      every(config.ENGINE_TICK_MS, tick);
+      every((config.ENGINE_LEASE_SECONDS * 1000) / 4, renew);
+      void tick();
+      log.info({ workerId }, 'engine started');
+    },
+
+    /**
+     * Stops claiming, lets in-flight polls finish and writes them back, then hands every claim not
+     * yet started back to the pool and leaves.
+     */
+    async stop(timeoutMs = 7000) {
+      if (!running) return;
+      running = false;
+      for (const t of timers) clearInterval(t);
+      for (const p of pending.values()) if (p.timer) clearTimeout(p.timer);
+      const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+      await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+      await Promise.race([writer.drain(), deadline]);
+      await removeWorker(db, workerId).catch((err) => log.error({ err }, 'engine: releasing claims failed'));
+      pending.clear();
+      log.info({ workerId }, 'engine stopped');
+    },
+
+    figures() {
+      return {
+        workerId,
+        liveWorkers,
+        pending: pending.size,
+        inFlight: inFlight.size,
+        ...figures.snapshot(),
+        hosts: limiter.figures(),
+        writer: writer.figures(),
+      };
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

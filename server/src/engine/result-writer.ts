@@ -1,0 +1,187 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/types.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { NotificationKind, Outcome } from './outcome.ts';
+
+const polled = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
+
+export interface NewEngineNotification {
+  userId: string;
+  registrationId: string;
+  eventKey: string;
+  kind: NotificationKind;
+  message: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Hands a notification to the delivery pipeline inside the caller's transaction; idempotent per key. */
+export type NotifyFn = (input: NewEngineNotification, trx: Transaction<DB>) => Promise<unknown>;
+
+/** One finished poll, waiting to be written back. */
+export interface PollRecord {
+  id: string;
+  token: string;
+  dueAt: Date;
+  startedAt: Date;
+  finishedAt: Date;
+  latenessMs: number;
+  durationMs: number;
+  statusCode: number | null;
+  ok: boolean;
+  /** The rules' verdict on this poll's answer; null when there was no answer. */
+  matched: boolean | null;
+  error: string | null;
+  proxyId: string | null;
+  outcome: Outcome;
+  nextDueAt: Date;
+  notification: NewEngineNotification | null;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Writes poll outcomes back in small batches (every `flushMs` or `maxBatch` records): one statement
+ * updates the alerts, releases their claims and inserts their poll runs; notifications follow in the
+ * same transaction, so an outcome and its notification commit together or not at all. A write whose
+ * claim was taken away (the alert was reset or its worker reaped) changes nothing.
+ */
+export function createResultWriter(deps: {
+  db: Kysely<DB>;
+  notify: NotifyFn;
+  log: Logger;
+  flushMs: number;
+  maxBatch: number;
+  /** Called once per record when it is written or finally given up. */
+  onSettled: (records: PollRecord[], written: boolean) => void;
+}) {
+  const buffer: PollRecord[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  let notificationsCreated = 0;
+
+  async function writeBatch(batch: PollRecord[]) {
+    await deps.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string; active: boolean }>`
+        WITH v AS (
+          SELECT * FROM unnest(
+            ${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.token)}::uuid[],
+            ${batch.map((r) => r.nextDueAt)}::timestamptz[], ${batch.map((r) => r.outcome.status)}::text[],
+            ${batch.map((r) => r.dueAt)}::timestamptz[], ${batch.map((r) => r.startedAt)}::timestamptz[],
+            ${batch.map((r) => r.finishedAt)}::timestamptz[], ${batch.map((r) => r.latenessMs)}::int[],
+            ${batch.map((r) => r.durationMs)}::int[], ${batch.map((r) => r.statusCode)}::int[],
+            ${batch.map((r) => r.ok)}::boolean[], ${batch.map((r) => r.matched)}::boolean[],
+            ${batch.map((r) => r.error)}::text[], ${batch.map((r) => r.proxyId)}::uuid[],
+            ${batch.map((r) => r.outcome.lastMatched)}::boolean[],
+            ${batch.map((r) => (r.outcome.lastValues === null ? null : JSON.stringify(r.outcome.lastValues)))}::jsonb[],
+            ${batch.map((r) => r.outcome.consecutiveErrors)}::int[],
+            ${batch.map((r) => r.outcome.completed)}::boolean[],
+            ${batch.map((r) => r.notification !== null)}::boolean[]
+          ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
+                 err, proxy_id, last_matched, last_values, errors, completed, notify)
+        ), done AS (
+          UPDATE registrations r SET
+            next_due_at = v.next_due,
+            claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
+            status = CASE WHEN r.status IN ${polled} THEN v.status ELSE r.status END,
+            last_run_at = CASE WHEN v.completed THEN v.started ELSE r.last_run_at END,
+            last_completed_at = CASE WHEN v.completed THEN v.finished ELSE r.last_completed_at END,
+            last_matched = v.last_matched,
+            last_values = v.last_values,
+            last_status_code = CASE WHEN v.completed THEN v.code ELSE r.last_status_code END,
+            last_error = v.err,
+            consecutive_errors = v.errors,
+            last_notified_at = CASE WHEN v.notify AND r.status IN ${polled} THEN v.finished
+                                    ELSE r.last_notified_at END
+          FROM v
+          -- A NULL due time means the alert was edited or restarted mid-poll: its result is stale.
+          WHERE r.id = v.id AND r.claim_token = v.token AND r.next_due_at IS NOT NULL
+          RETURNING r.id, r.status IN ${polled} AS active
+        ), reset AS (
+          UPDATE registrations r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
+          FROM v WHERE r.id = v.id AND r.claim_token = v.token AND r.next_due_at IS NULL
+          RETURNING r.id
+        ), runs AS (
+          INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
+                                 duration_ms, status_code, ok, matched, notified, error)
+          SELECT v.id, v.proxy_id, v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
+                 v.matched, v.notify AND coalesce(done.active, false), v.err
+          FROM v LEFT JOIN done ON done.id = v.id
+          WHERE done.id IS NOT NULL OR v.id IN (SELECT id FROM reset)
+        )
+        SELECT id, active FROM done`.execute(trx);
+
+      const active = new Set(rows.filter((r) => r.active).map((r) => r.id));
+      let n = 0;
+      for (const record of batch) {
+        if (!record.notification || !active.has(record.id)) continue;
+        // A savepoint per notification: one that fails is logged, the batch's outcomes still commit.
+        const savepoint = sql.raw(`engine_notify_${n++}`);
+        await sql`SAVEPOINT ${savepoint}`.execute(trx);
+        try {
+          await deps.notify(record.notification, trx);
+          await sql`RELEASE SAVEPOINT ${savepoint}`.execute(trx);
+          notificationsCreated++;
+        } catch (err) {
+          await sql`ROLLBACK TO SAVEPOINT ${savepoint}`.execute(trx);
+          deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
+        }
+      }
+    });
+  }
+
+  async function flushLoop() {
+    while (buffer.length > 0) {
+      const batch = buffer.splice(0, deps.maxBatch);
+      let written = false;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS && !written; attempt++) {
+        try {
+          await writeBatch(batch);
+          written = true;
+        } catch (err) {
+          deps.log.error({ err, attempt, records: batch.length }, 'engine: writing poll outcomes failed');
+          if (attempt < MAX_ATTEMPTS) await sleep(Math.min(250 * 2 ** attempt, 5000));
+        }
+      }
+      // Given up (the database stayed away): the claims lapse and the polls are made again.
+      deps.onSettled(batch, written);
+    }
+  }
+
+  function startFlush() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (flushing) return;
+    flushing = flushLoop().finally(() => {
+      flushing = null;
+      if (buffer.length > 0) schedule();
+    });
+  }
+
+  function schedule() {
+    if (flushing) return;
+    if (buffer.length >= deps.maxBatch) startFlush();
+    else if (!timer) timer = setTimeout(startFlush, deps.flushMs);
+  }
+
+  return {
+    add(record: PollRecord) {
+      buffer.push(record);
+      schedule();
+    },
+    /** Writes everything buffered; resolves when nothing is left. */
+    async drain() {
+      while (buffer.length > 0 || flushing) {
+        if (!flushing) startFlush();
+        await flushing;
+      }
+    },
+    figures() {
+      return { buffered: buffer.length, notificationsCreated };
+    },
+  };
+}
+
+export type ResultWriter = ReturnType<typeof createResultWriter>;
