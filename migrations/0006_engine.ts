@@ -25,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Room on each page lets the claim update (no indexed column changes) stay a HOT update.
   await sql`ALTER TABLE registrations SET (fillfactor = 80)`.execute(db);
 
+  // Which worker made a poll: for operators, and to show that a pool shares the work.
+  await db.schema.alterTable('poll_runs').addColumn('worker_id', 'uuid').execute();
+
   await db.schema
     .createTable('engine_workers')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -67,6 +70,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS registrations_restart_schedule ON registrations`.execute(db);
   await sql`DROP FUNCTION IF EXISTS registrations_restart_schedule()`.execute(db);
   await db.schema.dropTable('engine_workers').ifExists().execute();
+  await db.schema.alterTable('poll_runs').dropColumn('worker_id').execute();
   await sql`ALTER TABLE registrations RESET (fillfactor)`.execute(db);
   await db.schema
     .alterTable('registrations')

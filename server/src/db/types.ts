@@ -183,6 +183,7 @@ export interface PollRunsTable {
   matched: boolean | null;
   notified: ColumnType<boolean, boolean | undefined, boolean>;
   error: string | null;
+  worker_id: string | null;
   created_at: Timestamp;
 }
 

@@ -111,6 +111,7 @@ export function createEngine(deps: EngineDeps) {
   });
   const writer = createResultWriter({
     db,
+    workerId,
     notify: deps.notify,
     log,
     flushMs: config.ENGINE_FLUSH_MS,

@@ -48,6 +48,7 @@ const MAX_ATTEMPTS = 8;
  */
 export function createResultWriter(deps: {
   db: Kysely<DB>;
+  workerId: string;
   notify: NotifyFn;
   log: Logger;
   flushMs: number;
@@ -103,9 +104,9 @@ export function createResultWriter(deps: {
           RETURNING r.id
         ), runs AS (
           INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
-                                 duration_ms, status_code, ok, matched, notified, error)
+                                 duration_ms, status_code, ok, matched, notified, error, worker_id)
           SELECT v.id, v.proxy_id, v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-                 v.matched, v.notify AND coalesce(done.active, false), v.err
+                 v.matched, v.notify AND coalesce(done.active, false), v.err, ${deps.workerId}::uuid
           FROM v LEFT JOIN done ON done.id = v.id
           WHERE done.id IS NOT NULL OR v.id IN (SELECT id FROM reset)
         )
