@@ -2,7 +2,7 @@
  * Dot and bracket paths into JSON values: `party.adults`, `rooms[0].price`, `meta["x.y"]`.
  * Used by the request builder to write override values and by rule generation to name leaves.
  */
-export type PathSegment = string | number;
+export type ObjectPathSegment = string | number;
 
 // Writing through these would reach Object.prototype instead of the request body.
 const forbiddenKeys = new Set(['__proto__', 'prototype', 'constructor']);
@@ -10,8 +10,8 @@ const forbiddenKeys = new Set(['__proto__', 'prototype', 'constructor']);
 const maxIndex = 1000;
 
 /** Splits a path into keys and array indexes; returns null for a malformed path. */
-export function parsePath(path: string): PathSegment[] | null {
-  const segments: PathSegment[] = [];
+export function parseObjectPath(path: string): ObjectPathSegment[] | null {
+  const segments: ObjectPathSegment[] = [];
   let i = 0;
   let expectKey = true;
   while (i < path.length) {
@@ -45,7 +45,7 @@ export function parsePath(path: string): PathSegment[] | null {
 }
 
 /** The canonical spelling of segments: keys joined by dots, indexes in brackets. */
-export function formatPath(segments: readonly PathSegment[]): string {
+export function formatObjectPath(segments: readonly ObjectPathSegment[]): string {
   let out = '';
   for (const s of segments) {
     if (typeof s === 'number') out += `[${s}]`;
@@ -59,7 +59,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function getAtPath(root: unknown, segments: readonly PathSegment[]): unknown {
+export function getAtPath(root: unknown, segments: readonly ObjectPathSegment[]): unknown {
   let current = root;
   for (const s of segments) {
     if (typeof s === 'number') {
@@ -77,9 +77,9 @@ export function getAtPath(root: unknown, segments: readonly PathSegment[]): unkn
  * Returns a copy of `root` with `value` written at the path, creating objects (or arrays, where the
  * next segment is an index) on the way. The input is never mutated.
  */
-export function setAtPath(root: unknown, segments: readonly PathSegment[], value: unknown): unknown {
+export function setAtPath(root: unknown, segments: readonly ObjectPathSegment[], value: unknown): unknown {
   if (segments.length === 0) return value;
-  const [head, ...rest] = segments as [PathSegment, ...PathSegment[]];
+  const [head, ...rest] = segments as [ObjectPathSegment, ...ObjectPathSegment[]];
   if (typeof head === 'number') {
     const copy = Array.isArray(root) ? [...root] : [];
     while (copy.length < head) copy.push(null);

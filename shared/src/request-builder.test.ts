@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditableField } from './editable-field.schema.ts';
-import { parsePath } from './object-path.ts';
+import { parseObjectPath } from './object-path.ts';
 import { buildRequest, defaultOverrides, type RequestTemplate, requestKey } from './request-builder.ts';
 
 const field = (f: Partial<EditableField> & Pick<EditableField, 'target' | 'path'>): EditableField => ({
@@ -149,7 +149,7 @@ describe('buildRequest: overrides at each editable field', () => {
   });
 
   it('refuses paths that would reach the object prototype', () => {
-    expect(parsePath('__proto__.polluted')).toBeNull();
+    expect(parseObjectPath('__proto__.polluted')).toBeNull();
     const req = buildRequest(
       { ...template, editableFields: [field({ target: 'BODY', path: 'constructor.prototype.x' })] },
       { overrides: { body: { 'constructor.prototype.x': 'y' } } },

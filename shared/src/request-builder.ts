@@ -5,7 +5,7 @@ import {
   isRepeatable,
   type Overrides,
 } from './editable-field.schema.ts';
-import { getAtPath, isPlainObject, parsePath, setAtPath } from './object-path.ts';
+import { getAtPath, isPlainObject, parseObjectPath, setAtPath } from './object-path.ts';
 import type { HttpMethod } from './template.schema.ts';
 
 /**
@@ -175,7 +175,7 @@ function readCount(draft: Draft, ref: FieldRef): number | undefined {
   if (ref.target === 'QUERY') raw = draft.query[ref.path];
   else if (ref.target === 'HEADERS') raw = draft.headers.get(ref.path.toLowerCase())?.[1];
   else {
-    const segments = parsePath(ref.path);
+    const segments = parseObjectPath(ref.path);
     raw = segments ? getAtPath(draft.body, segments) : undefined;
   }
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : Number.NaN;
@@ -203,7 +203,7 @@ function sizeRepeatable(field: EditableField, value: Scalar | Scalar[], count: n
 
 function writeValue(draft: Draft, target: FieldTarget, path: string, value: Scalar | Scalar[]): void {
   if (target === 'BODY') {
-    const segments = parsePath(path);
+    const segments = parseObjectPath(path);
     if (segments) draft.body = setAtPath(draft.body ?? undefined, segments, value);
     return;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type EditableField, editableFieldSchema, isRepeatable } from './editable-field.schema.ts';
 import { messages } from './messages.ts';
-import { parsePath } from './object-path.ts';
+import { parseObjectPath } from './object-path.ts';
 import { type WatchPresets, watchConfigSchema, watchPresetsSchema } from './watch.schema.ts';
 
 /** Request templates and template groups (SPEC.md §3, §5, §8). */
@@ -132,7 +132,7 @@ function checkTemplate(t: CrossFieldInput, ctx: z.RefinementCtx): void {
       });
     }
     seen.add(key);
-    if (field.target === 'BODY' && parsePath(field.path) === null) {
+    if (field.target === 'BODY' && parseObjectPath(field.path) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['editableFields', i, 'path'],
@@ -142,7 +142,7 @@ function checkTemplate(t: CrossFieldInput, ctx: z.RefinementCtx): void {
     if (isRepeatable(field) && field.options.repeatCountField) {
       const ref = field.options.repeatCountField;
       const counter = fields.find((f) => f.target === ref.target && f.path === ref.path);
-      if (!counter || counter.fieldType !== 'NUMBER' || isRepeatable(counter)) {
+      if (counter?.fieldType !== 'NUMBER' || isRepeatable(counter)) {
         ctx.addIssue({
           code: 'custom',
           path: ['editableFields', i, 'options', 'repeatCountField'],
