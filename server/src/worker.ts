@@ -11,6 +11,8 @@ try {
   runtime.log.info('worker started');
   stopOnSignals(runtime);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Worker start-up failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `Worker start-up failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 }

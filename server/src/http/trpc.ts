@@ -40,22 +40,25 @@ export interface ProcedureMeta {
   access: 'public' | 'user' | 'admin';
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const { status, body } = describeError(error);
-    return {
-      ...shape,
-      message: body.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: status,
-        appCode: body.code,
-        issues: body.issues,
-        retryAfterSeconds: body.retryAfterSeconds,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const { status, body } = describeError(error);
+      return {
+        ...shape,
+        message: body.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: status,
+          appCode: body.code,
+          issues: body.issues,
+          retryAfterSeconds: body.retryAfterSeconds,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
