@@ -15,6 +15,7 @@ const roomLookup: RoomLookup = {
   roomType: null,
   checkIn: '2027-01-01',
   checkOut: '2027-01-04',
+  nights: 3,
   adults: 2,
   children: 0,
   childAges: [],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EditableField, FieldType } from './editable-field.schema.ts';
+import { type EditableField, type FieldType, fieldRefSchema } from './editable-field.schema.ts';
 import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './object-path.ts';
 import { generatorMessages, humanisePath } from './rule-generation.ts';
 import type { TemplateCreateInputRaw } from './template.schema.ts';
@@ -8,6 +8,20 @@ import type { TemplateCreateInputRaw } from './template.schema.ts';
  * Template generator samples (GET /api/templates/generators/{id}) and the editor helpers that turn
  * a sample or the current request configuration into template fields, with SPEC.md §8's messages.
  */
+
+/** Why a generator cannot use a source URL (answered as 400), or does not exist (404). */
+export const generatorSourceMessages = {
+  notFound: 'Template generator not found.',
+  invalidUrl: 'Source URL must be a valid http or https URL.',
+  credentials: 'Source URL must not contain a user name or password.',
+  invalidDates: 'Source URL dates must be real dates written as YYYY-MM-DD.',
+  datesOrder: 'Source URL check-out date must be after the check-in date.',
+  noDates:
+    'Source URL has no check-in and check-out dates the generator can use (for example checkIn and checkOut parameters).',
+  noResort: 'Source URL does not name a resort (for example a resort parameter or a /resorts/{name} path).',
+  party:
+    'Source URL party is not valid: 1 to 10 adults, 0 to 10 children and one age from 0 to 17 for each child.',
+} as const;
 
 /** Alert dates default to today plus this many days (SPEC.md §9). */
 export const defaultDateOffsetDays = 3;
@@ -21,13 +35,27 @@ export const roomLookupSchema = z.object({
   roomType: z.string().nullable(),
   checkIn: z.string(),
   checkOut: z.string(),
+  nights: z.number().int(),
   adults: z.number().int(),
   children: z.number().int(),
   childAges: z.array(z.number().int()),
-  /** Where each lookup detail goes in the template's request, e.g. { checkIn: 'BODY stay.checkIn' }. */
-  placement: z.record(z.string(), z.string()),
+  /** Where each lookup detail goes in the template's request, e.g. checkIn → BODY stay.checkIn. */
+  placement: z.record(z.string(), fieldRefSchema),
 });
 export type RoomLookup = z.infer<typeof roomLookupSchema>;
+
+/** A generator in the registry, as GET /api/templates/generators lists it. */
+export interface TemplateGeneratorInfo {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export const generatorSampleInput = z.object({
+  id: z.string().trim().min(1, generatorSourceMessages.notFound),
+  sourceUrl: z.string().trim().max(4096, generatorSourceMessages.invalidUrl).optional(),
+});
+export type GeneratorSampleInput = z.infer<typeof generatorSampleInput>;
 
 export interface TemplateSample {
   generatorId: string;
