@@ -8,6 +8,7 @@ import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts'
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -33,7 +34,8 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  const templateGroups = createTemplateGroupService({ db });
+  return { config, db, boss, log, clock, tokens, users, auth, health, templateGroups };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -5,7 +5,6 @@ import {
   generatorSourceMessages,
   type RoomLookup,
   type TemplateCreateInputRaw,
-  type TemplateSample,
   type WatchPresetsInput,
 } from '@resort/shared';
 import { GeneratorInputError, type TemplateGenerator } from './generator.ts';
