@@ -30,6 +30,7 @@ export const templateMessages = {
   inUse: (count: number) =>
     `This template is used by ${count} alert${count === 1 ? '' : 's'}. Remove those alerts or move them to another template before deleting it.`,
   saveBeforeTest: 'Save the template before running a live test.',
+  upstreamStatus: (status: number) => `The upstream answered with HTTP status ${status}.`,
   // Client fallbacks of SPEC.md §8.
   loadFailed: 'Unable to load template.',
   loadListFailed: 'Unable to load templates.',

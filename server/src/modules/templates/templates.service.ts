@@ -183,7 +183,7 @@ export function createTemplateService(deps: {
           request,
           response: { status: res.status, data: res.json !== undefined ? res.json : res.text },
           durationMs: res.durationMs,
-          error: null,
+          error: res.status >= 400 ? templateMessages.upstreamStatus(res.status) : null,
         };
       } catch (error) {
         if (!(error instanceof OutboundError)) throw error;
