@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 async function runTest(templateId: string, body: unknown) {
-  const res = await t.request({ method: 'POST', url: `/api/templates/${templateId}/test`, token: admin.token, body });
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/templates/${templateId}/test`,
+    token: admin.token,
+    body,
+  });
   return { status: res.statusCode, result: res.json<{ data: TemplateTestResult }>().data, res };
 }
 
@@ -54,7 +59,11 @@ describe('POST /api/templates/{id}/test', () => {
       method: 'POST',
       headers: { accept: 'application/json', 'x-api-key': 'upstream-secret' },
       query: { currency: 'EUR', page: 2 },
-      body: { resortCode: 'POLY', stay: { checkIn: '2027-03-01' }, party: { adults: 2, children: 0, childAges: [] } },
+      body: {
+        resortCode: 'POLY',
+        stay: { checkIn: '2027-03-01' },
+        party: { adults: 2, children: 0, childAges: [] },
+      },
     });
 
     const seen = upstream.seen.at(-1)!;
@@ -65,8 +74,14 @@ describe('POST /api/templates/{id}/test', () => {
     expect(JSON.parse(seen.body)).toEqual(result.request.body);
 
     // The unsaved values were not saved.
-    const saved = await t.request({ method: 'GET', url: `/api/templates/${template.id}`, token: admin.token });
-    expect(saved.json<{ data: { targetUrl: string } }>().data.targetUrl).toBe('https://upstream.example.com/unused');
+    const saved = await t.request({
+      method: 'GET',
+      url: `/api/templates/${template.id}`,
+      token: admin.token,
+    });
+    expect(saved.json<{ data: { targetUrl: string } }>().data.targetUrl).toBe(
+      'https://upstream.example.com/unused',
+    );
   });
 
   it('tests the saved template when no values are sent, inactive templates included', async () => {
@@ -78,8 +93,9 @@ describe('POST /api/templates/{id}/test', () => {
     const { status, result } = await runTest(template.id, {});
     expect(status).toBe(200);
     expect(result.response?.status).toBe(200);
-    expect(result.response?.data).toMatchObject({ method: 'PUT' });
-    expect(JSON.parse((result.response?.data as { body: string }).body)).toMatchObject({ resortCode: 'POLY' });
+    const echoed = result.response?.data as { method: string; body: string };
+    expect(echoed.method).toBe('PUT');
+    expect(JSON.parse(echoed.body)).toMatchObject({ resortCode: 'POLY' });
   });
 
   it('answers text that is not JSON as text, and reports an upstream error status in error', async () => {
