@@ -123,7 +123,8 @@ export async function createPlanner(db: Database, webhookUrl: string) {
         url: webhookUrl,
         method: 'POST',
         headers: [],
-        bodyTemplate: '{"message":"{{message}}","registrationId":"{{registrationId}}","at":"{{metadata.timestamp}}"}',
+        bodyTemplate:
+          '{"message":"{{message}}","registrationId":"{{registrationId}}","at":"{{metadata.timestamp}}"}',
       }),
       signing_secret: randomBytes(24).toString('base64url'),
     })
@@ -159,7 +160,12 @@ export async function createAlerts(
   db: Database,
   planner: { userId: string; serviceId: string },
   templateId: string,
-  alerts: { watch?: WatchConfigInput; query?: Record<string, string | number>; interval?: number; title?: string }[],
+  alerts: {
+    watch?: WatchConfigInput;
+    query?: Record<string, string | number>;
+    interval?: number;
+    title?: string;
+  }[],
 ): Promise<string[]> {
   const rows = await db
     .insertInto('registrations')
@@ -172,7 +178,12 @@ export async function createAlerts(
         custom_headers: '{}',
         custom_query: JSON.stringify(a.query ?? {}),
         overrides: '{}',
-        watch_config: JSON.stringify({ any: [], notifyOnResolved: false, debounceSeconds: 0, ...(a.watch ?? roomOpen) }),
+        watch_config: JSON.stringify({
+          any: [],
+          notifyOnResolved: false,
+          debounceSeconds: 0,
+          ...(a.watch ?? roomOpen),
+        }),
         polling_interval_seconds: a.interval ?? 5,
       })),
     )
@@ -208,5 +219,9 @@ export async function notificationsOf(db: Database, registrationId: string) {
 }
 
 export async function alertRow(db: Database, registrationId: string) {
-  return db.selectFrom('registrations').selectAll().where('id', '=', registrationId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('id', '=', registrationId)
+    .executeTakeFirstOrThrow();
 }
