@@ -1,12 +1,17 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createChannels } from './engine/channels/index.ts';
+import type { OutboundRequester } from './engine/channels/outbound.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createNotificationServicesService } from './modules/notification-services/notification-services.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
@@ -33,7 +38,26 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  const outbound: OutboundRequester = {
+    request: () => Promise.reject(new Error('PLACEHOLDER until the outbound client is merged')),
+  };
+  const channels = createChannels({ config, outbound, log, clock });
+  const notificationServices = createNotificationServicesService({
+    db,
+    channels,
+    checkDestination: async () => {},
+    clock,
+  });
+  const notifications = createNotificationsService({
+    db,
+    boss,
+    channels,
+    clock,
+    log,
+    retryPolicy: retryPolicyFromConfig(config),
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+  });
+  return { config, db, boss, log, clock, tokens, users, auth, health, notificationServices, notifications };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,5 +1,7 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import { notificationServicesRouter } from '../modules/notification-services/notification-services.router.ts';
+import { notificationsRouter } from '../modules/notifications/notifications.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -8,6 +10,8 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  notificationServices: notificationServicesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

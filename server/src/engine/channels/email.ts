@@ -95,8 +95,13 @@ export function createEmailSender(deps: {
       const { toEmail } = target.config as EmailConfig;
       const content = composeEmail(message);
       if (!transport) {
-        log.info({ to: toEmail, subject: content.subject, text: content.text }, 'e-mail notification (log transport)');
-        return { note: 'SMTP is not configured: the e-mail was written to the server log instead of being sent.' };
+        log.info(
+          { to: toEmail, subject: content.subject, text: content.text },
+          'e-mail notification (log transport)',
+        );
+        return {
+          note: 'SMTP is not configured: the e-mail was written to the server log instead of being sent.',
+        };
       }
       try {
         await transport.sendMail({

@@ -49,7 +49,9 @@ export async function sendHttp(
     });
   }
   if (status === 429) {
-    throw new DeliveryError(message, { retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now()) });
+    throw new DeliveryError(message, {
+      retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now()),
+    });
   }
   throw new DeliveryError(message);
 }

@@ -9,7 +9,14 @@ export interface OutboundRequester {
     body?: string;
     timeoutMs?: number;
     maxBytes?: number;
-  }): Promise<{ status: number; headers: Record<string, string>; text: string; json: unknown; durationMs: number; url: string }>;
+  }): Promise<{
+    status: number;
+    headers: Record<string, string>;
+    text: string;
+    json: unknown;
+    durationMs: number;
+    url: string;
+  }>;
 }
 
 interface OutboundErrorLike {

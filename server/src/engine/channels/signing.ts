@@ -13,7 +13,9 @@ export function signingKey(secret: string): Buffer {
 }
 
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', signingKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  const digest = createHmac('sha256', signingKey(secret))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${digest}`;
 }
 

@@ -12,7 +12,11 @@ export interface SmsProvider {
 const MAX_SMS_LENGTH = 1600;
 
 export function composeSms(message: ChannelMessage): string {
-  const heading = message.test ? 'Resort Alerts test' : message.title ? `Resort Alerts: ${message.title}` : 'Resort Alerts';
+  const heading = message.test
+    ? 'Resort Alerts test'
+    : message.title
+      ? `Resort Alerts: ${message.title}`
+      : 'Resort Alerts';
   const text = `${heading}\n${message.message}`;
   return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
 }
@@ -64,7 +68,9 @@ export function createLogSmsProvider(log: Logger): SmsProvider {
   return {
     async send(to, body) {
       log.info({ to, body }, 'SMS notification (log transport)');
-      return { note: 'No SMS provider is configured: the text was written to the server log instead of being sent.' };
+      return {
+        note: 'No SMS provider is configured: the text was written to the server log instead of being sent.',
+      };
     },
   };
 }

@@ -64,7 +64,9 @@ export function createSlackSender(deps: HttpChannelDeps): ChannelSender {
       const config = target.config as SlackConfig;
       const heading = message.test ? 'Resort Alerts test' : message.title;
       const payload: Record<string, string> = {
-        text: heading ? `*${escapeSlack(heading)}*\n${escapeSlack(message.message)}` : escapeSlack(message.message),
+        text: heading
+          ? `*${escapeSlack(heading)}*\n${escapeSlack(message.message)}`
+          : escapeSlack(message.message),
       };
       if (config.channel) payload.channel = config.channel;
       if (config.username) payload.username = config.username;

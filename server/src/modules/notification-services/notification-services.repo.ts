@@ -20,7 +20,10 @@ export function toNotificationService(row: NotificationServiceRow): Notification
   };
 }
 
-export async function listNotificationServicesForUser(db: Db, userId: string): Promise<NotificationService[]> {
+export async function listNotificationServicesForUser(
+  db: Db,
+  userId: string,
+): Promise<NotificationService[]> {
   const rows = await db
     .selectFrom('notification_services')
     .selectAll()
@@ -32,7 +35,11 @@ export async function listNotificationServicesForUser(db: Db, userId: string): P
 }
 
 /** The caller's service, or undefined when it does not exist or is someone else's. */
-export function findOwnedService(db: Db, userId: string, id: string): Promise<NotificationServiceRow | undefined> {
+export function findOwnedService(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<NotificationServiceRow | undefined> {
   return db
     .selectFrom('notification_services')
     .selectAll()

@@ -4,14 +4,14 @@ import {
   messages,
   type NotificationService,
   type NotificationServiceConfig,
+  type NotificationServiceType,
   notificationConfigSchemas,
   notificationMessages,
-  type NotificationServiceType,
   type TestNotificationResult,
   type TestNotificationServiceInput,
   type UpdateNotificationServiceInput,
 } from '@resort/shared';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { type Channels, DeliveryError } from '../../engine/channels/index.ts';
 import { newSigningSecret } from '../../engine/channels/signing.ts';
@@ -71,13 +71,9 @@ export function createNotificationServicesService(deps: {
     return row;
   }
 
-  /** The stored type's config schema, with issue paths under `config` as in the create call. */
+  /** The stored type's config schema; parsed under `config` so issue paths read as in the create call. */
   function parseConfig(type: NotificationServiceType, config: unknown): NotificationServiceConfig {
-    const parsed = notificationConfigSchemas[type].safeParse(config);
-    if (!parsed.success) {
-      throw new ZodError(parsed.error.issues.map((i) => ({ ...i, path: ['config', ...i.path] })));
-    }
-    return parsed.data;
+    return z.object({ config: notificationConfigSchemas[type] }).parse({ config }).config;
   }
 
   async function update(userId: string, input: UpdateNotificationServiceInput): Promise<NotificationService> {
@@ -141,7 +137,8 @@ export function createNotificationServicesService(deps: {
      */
     async test(userId: string, input: TestNotificationServiceInput): Promise<TestNotificationResult> {
       const wait = testLimiter.retryAfterSeconds(userId);
-      if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
+      if (wait > 0)
+        throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
       testLimiter.hit(userId);
       const saved = input.id ? await requireOwned(userId, input.id) : undefined;
       await assertDestinationAllowed(input.type, input.config);

@@ -38,7 +38,11 @@ export async function insertNotificationOnce(
 }
 
 /** The active services linked to the alert, owned by the alert's owner. */
-export async function findActiveLinkedServiceIds(db: Db, registrationId: string, userId: string): Promise<string[]> {
+export async function findActiveLinkedServiceIds(
+  db: Db,
+  registrationId: string,
+  userId: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('registration_notification_services as rns')
     .innerJoin('notification_services as s', 's.id', 'rns.notification_service_id')
@@ -137,7 +141,11 @@ export async function recordAttempt(
 }
 
 /** The caller's deliveries, newest first: the dashboard's notification records. */
-export async function listNotificationHistory(db: Db, userId: string, limit: number): Promise<NotificationRecord[]> {
+export async function listNotificationHistory(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<NotificationRecord[]> {
   const rows = await db
     .selectFrom('notification_deliveries as d')
     .innerJoin('notifications as n', 'n.id', 'd.notification_id')

@@ -136,7 +136,13 @@ export function createNotificationsService(deps: {
         if (!recorded) return;
         if (failure?.deactivateReason) await deactivateService(trx, d.serviceId, failure.deactivateReason);
         if (delay !== null) {
-          await enqueueRetry(requireBoss(), trx, { deliveryId: d.id, attempt: job.attempt + 1 }, delay, timeoutMs);
+          await enqueueRetry(
+            requireBoss(),
+            trx,
+            { deliveryId: d.id, attempt: job.attempt + 1 },
+            delay,
+            timeoutMs,
+          );
         }
       });
       if (failure) {

@@ -17,7 +17,10 @@ export interface RetryPolicy {
 }
 
 export function retryPolicyFromConfig(
-  config: Pick<Config, 'DELIVERY_RETRY_BASE_SECONDS' | 'DELIVERY_RETRY_MAX_DELAY_SECONDS' | 'DELIVERY_MAX_ATTEMPTS'>,
+  config: Pick<
+    Config,
+    'DELIVERY_RETRY_BASE_SECONDS' | 'DELIVERY_RETRY_MAX_DELAY_SECONDS' | 'DELIVERY_MAX_ATTEMPTS'
+  >,
 ): RetryPolicy {
   return {
     baseSeconds: config.DELIVERY_RETRY_BASE_SECONDS,
