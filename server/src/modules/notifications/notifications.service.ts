@@ -85,7 +85,7 @@ export function createNotificationsService(deps: {
     async deliver(job: DeliverJob): Promise<void> {
       const d = await findDeliveryForSend(db, job.deliveryId);
       // Gone with its service or notification, already settled, or this attempt already recorded.
-      if (!d || d.status !== 'PENDING' || d.attempts !== job.attempt - 1) return;
+      if (d?.status !== 'PENDING' || d.attempts !== job.attempt - 1) return;
 
       const startedAt = clock.now();
       let failure: DeliveryError | null = null;
