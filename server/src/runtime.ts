@@ -57,6 +57,7 @@ export async function startRuntime(
   const { url: dbUrl, handle, embedded } = await openDatabase(config, log);
   let boss: PgBoss | null = null;
   let app: FastifyInstance | null = null;
+  let services: Services | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -68,6 +69,7 @@ export async function startRuntime(
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
+    await services?.outbound.close().catch((err) => log.error({ err }, 'closing outbound client failed'));
     await handle.destroy().catch((err) => log.error({ err }, 'closing database pool failed'));
     await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
     log.info('stopped');
@@ -76,7 +78,7 @@ export async function startRuntime(
   try {
     await migrateToLatest(handle.db);
     boss = await startBoss({ connectionString: dbUrl, log });
-    const services = await createServices({ config, db: handle.db, boss, log });
+    services = await createServices({ config, db: handle.db, boss, log });
     if (config.RUN_WORKER) {
       await registerDeliveryWorker(boss, services);
       log.info({ concurrency: config.DELIVERY_CONCURRENCY }, 'notification delivery worker started');

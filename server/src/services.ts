@@ -1,8 +1,9 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createDestinationCheck } from './engine/channels/destination.ts';
 import { createChannels } from './engine/channels/index.ts';
-import type { OutboundRequester } from './engine/channels/outbound.ts';
+import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -12,6 +13,7 @@ import { listNotificationServicesForUser } from './modules/notification-services
 import { createNotificationServicesService } from './modules/notification-services/notification-services.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
+import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
@@ -38,14 +40,18 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  const outbound: OutboundRequester = {
-    request: () => Promise.reject(new Error('PLACEHOLDER until the outbound client is merged')),
-  };
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+  });
+  const proxies = createProxyService({ db });
   const channels = createChannels({ config, outbound, log, clock });
   const notificationServices = createNotificationServicesService({
     db,
     channels,
-    checkDestination: async () => {},
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
     clock,
   });
   const notifications = createNotificationsService({
@@ -57,7 +63,21 @@ export async function createServices(deps: ServiceDeps) {
     retryPolicy: retryPolicyFromConfig(config),
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
   });
-  return { config, db, boss, log, clock, tokens, users, auth, health, notificationServices, notifications };
+  return {
+    config,
+    db,
+    boss,
+    log,
+    clock,
+    tokens,
+    users,
+    auth,
+    health,
+    outbound,
+    proxies,
+    notificationServices,
+    notifications,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -3,5 +3,7 @@ export * from './editable-field.schema.ts';
 export * from './messages.ts';
 export * from './notification-service.schema.ts';
 export * from './notification-template.ts';
+export * from './proxy.schema.ts';
+export * from './proxy-import.ts';
 export * from './roles.ts';
 export * from './watch.schema.ts';

@@ -2,6 +2,7 @@ import { authRest } from '../modules/auth/auth.rest.ts';
 import { healthRest } from '../modules/health/health.rest.ts';
 import { notificationServicesRest } from '../modules/notification-services/notification-services.rest.ts';
 import { notificationsRest } from '../modules/notifications/notifications.rest.ts';
+import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
 import type { RestRoute } from './rest.ts';
 
@@ -10,6 +11,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...healthRest,
   ...authRest,
   ...usersRest,
+  ...proxiesRest,
   ...notificationServicesRest,
   ...notificationsRest,
 ];

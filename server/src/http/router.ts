@@ -2,6 +2,7 @@ import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
 import { notificationServicesRouter } from '../modules/notification-services/notification-services.router.ts';
 import { notificationsRouter } from '../modules/notifications/notifications.router.ts';
+import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  proxies: proxiesRouter,
   notificationServices: notificationServicesRouter,
   notifications: notificationsRouter,
 });

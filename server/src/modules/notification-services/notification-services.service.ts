@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { type Channels, DeliveryError } from '../../engine/channels/index.ts';
 import { newSigningSecret } from '../../engine/channels/signing.ts';
+import { OutboundError } from '../../engine/outbound/outbound-error.ts';
 import { AppError, isUniqueViolation } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createRateLimiter } from '../../lib/rate-limiter.ts';
@@ -27,7 +28,7 @@ import {
   updateOwnedService,
 } from './notification-services.repo.ts';
 
-/** Refuses a destination URL the outbound guard would refuse (private address not allow-listed). */
+/** Throws OutboundError for a destination URL the outbound guard would refuse (engine/channels/destination.ts). */
 export type DestinationCheck = (url: string) => Promise<void>;
 
 const ONE_PER_TYPE_INDEX = 'notification_services_one_per_type';
@@ -57,11 +58,8 @@ export function createNotificationServicesService(deps: {
     try {
       await deps.checkDestination(url);
     } catch (error) {
-      const kind = (error as { kind?: string }).kind;
-      if (kind === 'blocked' || kind === 'invalid_url')
-        throw new AppError('BAD_REQUEST', (error as Error).message);
-      // A name that does not resolve today may tomorrow; the guard checks again at every send.
-      if (kind === undefined) throw error;
+      if (error instanceof OutboundError) throw new AppError('BAD_REQUEST', error.message);
+      throw error;
     }
   }
 
