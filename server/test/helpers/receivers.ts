@@ -76,22 +76,24 @@ export async function startHttpReceiver(
 
 export type HttpReceiver = Awaited<ReturnType<typeof startHttpReceiver>>;
 
-/** A real SMTP server (smtp-server) on loopback that parses every message it accepts (mailparser). */
-export async function startSmtpSink(options: { rejectWith?: { code: number; message: string } } = {}) {
+/**
+ * A real SMTP server (smtp-server) on loopback that parses every message it accepts (mailparser).
+ * Recipients at bounce.test are refused with a permanent 550, as a real server refuses an unknown mailbox.
+ */
+export async function startSmtpSink() {
   const messages: (ParsedMail & { envelopeTo: string[] })[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.endsWith('@bounce.test')) return callback();
+      const err = Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 });
+      return callback(err);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          if (options.rejectWith) {
-            const err = new Error(options.rejectWith.message) as Error & { responseCode: number };
-            err.responseCode = options.rejectWith.code;
-            callback(err);
-            return;
-          }
           messages.push({ ...mail, envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
           callback();
         })

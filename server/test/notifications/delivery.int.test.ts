@@ -204,7 +204,7 @@ describe('delivery pipeline', () => {
       'the e-mail',
     );
     expect(mail.subject).toBe('Resort Alerts: Spring <break>');
-    expect(mail.from?.text).toBe('Resort Alerts <alerts@example.test>');
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Resort Alerts', address: 'alerts@example.test' });
     expect(mail.text).toContain(message);
     expect(mail.text).toContain('Party: The Smiths');
     expect(mail.html).toContain('Deluxe room &quot;Lake view&quot; is available for $420 &amp; up');
