@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { NotificationService } from '@resort/shared';
+import type { NotificationRecord, NotificationService } from '@resort/shared';
 import type { TestUser } from '../factories.ts';
+import { createUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
+import { type HttpReceiver, waitFor } from '../helpers/receivers.ts';
 
 /** An alert of `user` on a fresh template, linked to the given services (rows written directly: setup only). */
 export async function createAlertLinkedTo(
@@ -78,4 +80,47 @@ export function verifyStandardWebhook(secret: string, headers: IncomingHttpHeade
   return String(headers['webhook-signature'])
     .split(' ')
     .some((sig) => sig === `v1,${expected}`);
+}
+
+export function deliveriesOf(t: TestApp, notificationId: string) {
+  return t.db
+    .selectFrom('notification_deliveries')
+    .selectAll()
+    .where('notification_id', '=', notificationId)
+    .execute();
+}
+
+/** Waits until the notification has `count` deliveries and none is PENDING any more. */
+export function settledDeliveries(t: TestApp, notificationId: string, count: number) {
+  return waitFor(async () => {
+    const rows = await deliveriesOf(t, notificationId);
+    return rows.length === count && rows.every((d) => d.status !== 'PENDING') && rows;
+  }, `${count} settled deliveries`);
+}
+
+export async function historyOf(t: TestApp, user: TestUser, query = ''): Promise<NotificationRecord[]> {
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/users/me/notification-history${query}`,
+    token: user.token,
+  });
+  if (res.statusCode !== 200) throw new Error(`history failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: NotificationRecord[] }>().data;
+}
+
+/** A user with one webhook on its own path of a shared receiver, linked to a fresh alert. */
+export async function webhookAlert(
+  t: TestApp,
+  hook: HttpReceiver,
+  path: string,
+  config: Record<string, unknown> = {},
+) {
+  const user = await createUser(t);
+  const service = await createService(t, user, {
+    type: 'WEBHOOK',
+    label: path,
+    config: { url: `${hook.url}${path}`, ...config },
+  });
+  const alert = await createAlertLinkedTo(t, user, [service.id]);
+  return { user, service, ...alert };
 }
