@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { createDestinationCheck } from './engine/channels/destination.ts';
 import { createChannels } from './engine/channels/index.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
+import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -15,6 +16,9 @@ import { createNotificationsService } from './modules/notifications/notification
 import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
+import { templateGenerators } from './modules/templates/generators/index.ts';
+import { createTemplateService } from './modules/templates/templates.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -47,6 +51,13 @@ export async function createServices(deps: ServiceDeps) {
     maxBytes: config.OUTBOUND_MAX_BYTES,
   });
   const proxies = createProxyService({ db });
+  const templateGroups = createTemplateGroupService({ db });
+  const templates = createTemplateService({
+    db,
+    clock,
+    generators: templateGenerators,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
   const channels = createChannels({ config, outbound, log, clock });
   const notificationServices = createNotificationServicesService({
     db,
@@ -77,6 +88,8 @@ export async function createServices(deps: ServiceDeps) {
     proxies,
     notificationServices,
     notifications,
+    templateGroups,
+    templates,
   };
 }
 

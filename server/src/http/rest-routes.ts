@@ -3,6 +3,8 @@ import { healthRest } from '../modules/health/health.rest.ts';
 import { notificationServicesRest } from '../modules/notification-services/notification-services.rest.ts';
 import { notificationsRest } from '../modules/notifications/notifications.rest.ts';
 import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
+import { templateGroupsRest } from '../modules/template-groups/template-groups.rest.ts';
+import { templatesRest } from '../modules/templates/templates.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
 import type { RestRoute } from './rest.ts';
 
@@ -12,6 +14,8 @@ export const restRoutes: readonly RestRoute[] = [
   ...authRest,
   ...usersRest,
   ...proxiesRest,
+  ...templatesRest,
+  ...templateGroupsRest,
   ...notificationServicesRest,
   ...notificationsRest,
 ];
