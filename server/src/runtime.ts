@@ -10,6 +10,7 @@ import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { registerDeliveryWorker } from './modules/notifications/notifications.jobs.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface Runtime {
@@ -87,6 +88,8 @@ export async function startRuntime(
     boss = await startBoss({ connectionString: dbUrl, log });
     services = await createServices({ config, db: handle.db, boss, log });
     if (config.RUN_WORKER) {
+      await registerDeliveryWorker(boss, services);
+      log.info({ concurrency: config.DELIVERY_CONCURRENCY }, 'notification delivery worker started');
       engine = createEngineFromServices(services);
       await engine.start();
       await registerMaintenance(boss, services);
