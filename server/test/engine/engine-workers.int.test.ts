@@ -32,7 +32,7 @@ async function spawnWorker(t: TestApp): Promise<{ child: ChildProcess; id: strin
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       DATABASE_URL: t.database.url,
       OUTBOUND_ALLOWLIST: '127.0.0.1',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
