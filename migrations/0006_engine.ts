@@ -50,9 +50,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       END IF;
       RETURN NEW;
     END $$`.execute(db);
-  // The WHEN clause keeps the engine's own status writes (ACTIVE <-> FIRING <-> ERROR) from calling it.
+  // Only updates that name these columns are looked at (the engine's claims never do), and the WHEN
+  // clause keeps the engine's own status writes (ACTIVE <-> FIRING <-> ERROR) from calling it.
   await sql`
-    CREATE TRIGGER registrations_restart_schedule BEFORE UPDATE ON registrations
+    CREATE TRIGGER registrations_restart_schedule
+    BEFORE UPDATE OF status, polling_interval_seconds, template_id, watch_config, custom_headers,
+                     custom_query, custom_body, overrides
+    ON registrations
     FOR EACH ROW WHEN (
       (NEW.status IN ${active} AND OLD.status NOT IN ${active})
       OR NEW.polling_interval_seconds IS DISTINCT FROM OLD.polling_interval_seconds

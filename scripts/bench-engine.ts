@@ -25,10 +25,12 @@ import {
   startChild,
   stopChild,
   withDatabase,
+  workerNodeArgs,
 } from './bench-lib.ts';
 
 const usage = `npm run bench -- engine --alerts N --interval S --duration D
-  [--warmup W] [--workers K] [--shared] [--seed X] [--latency-ms L] [--env KEY=VALUE ...] [--keep]`;
+  [--warmup W] [--workers K] [--shared] [--seed X] [--latency-ms L] [--open-probability P]
+  [--env KEY=VALUE ...] [--keep]`;
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -42,6 +44,7 @@ function parse(argv: string[]) {
       shared: { type: 'boolean', default: false },
       seed: { type: 'string', default: '42' },
       'latency-ms': { type: 'string', default: '0' },
+      'open-probability': { type: 'string', default: '0.02' },
       env: { type: 'string', multiple: true, default: [] },
       keep: { type: 'boolean', default: false },
     },
@@ -60,6 +63,7 @@ function parse(argv: string[]) {
     shared: values.shared,
     seed: n(values.seed, 'seed'),
     latencyMs: n(values['latency-ms'], 'latency-ms'),
+    openProbability: n(values['open-probability'], 'open-probability'),
     env: Object.fromEntries(
       values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
     ),
@@ -141,6 +145,8 @@ async function seed(db: pg.Client, o: ReturnType<typeof parse>, simulatorUrl: st
      SELECT id, $1 FROM registrations`,
     [hook.rows[0]!.id],
   );
+  // Fresh statistics, as after any bulk import once autovacuum has run.
+  await db.query('ANALYZE registrations');
 }
 
 async function dbNow(db: pg.Client): Promise<Date> {
@@ -181,7 +187,16 @@ export async function runEngineBench(argv: string[]): Promise<void> {
 
   const sim = await startChild(
     'scripts/simulator.ts',
-    ['--port', '0', '--seed', String(o.seed), '--latency-ms', String(o.latencyMs)],
+    [
+      '--port',
+      '0',
+      '--seed',
+      String(o.seed),
+      '--latency-ms',
+      String(o.latencyMs),
+      '--open-probability',
+      String(o.openProbability),
+    ],
     {},
     { waitForLine: true },
   );
@@ -207,7 +222,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
       ENGINE_HOST_RATE_PER_SECOND: '1000000',
       ...o.env,
     };
-    for (let i = 0; i < o.workers; i++) workers.push(await startChild('server/src/worker.ts', [], workerEnv));
+    for (let i = 0; i < o.workers; i++) workers.push(await startChild(workerNodeArgs(), [], workerEnv));
     await sleep(o.warmup * 1000);
 
     const t0 = await dbNow(db);
@@ -264,6 +279,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
       workers: o.workers,
       sharedRequests: o.shared,
       upstreamLatencyMs: o.latencyMs,
+      openProbability: o.openProbability,
       targetPollsPerSecond: round(o.alerts / o.interval),
       pollsPerSecond: round(polls / wall),
       polls,

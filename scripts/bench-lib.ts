@@ -36,14 +36,29 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
+/**
+ * `npm run worker` exactly as package.json defines it (`exec node <flags> server/src/worker.ts`),
+ * as Node arguments, so the benchmark measures the worker an operator runs.
+ */
+export function workerNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.worker!.split(/\s+/).filter((w) => w !== 'exec');
+  if (words[0] !== 'node') throw new Error(`unexpected worker script: ${pkg.scripts.worker}`);
+  return words.slice(1);
+}
+
 /** Starts a Node child (the repository's Node) and resolves with it and its first stdout line. */
 export async function startChild(
-  script: string,
+  script: string | string[],
   args: string[],
   env: Record<string, string>,
   options: { waitForLine?: boolean } = {},
 ): Promise<{ child: ChildProcess; firstLine: string | null }> {
-  const child = spawn(process.execPath, [script, ...args], {
+  const nodeArgs = Array.isArray(script) ? script : [script];
+  const label = path.basename(nodeArgs.at(-1)!);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -53,11 +68,11 @@ export async function startChild(
   if (options.waitForLine) {
     firstLine = await new Promise<string>((resolve, reject) => {
       lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
     });
   }
   lines.on('line', (line) => {
-    if (process.env.BENCH_VERBOSE) console.error(`[${path.basename(script)}] ${line}`);
+    if (process.env.BENCH_VERBOSE) console.error(`[${label}] ${line}`);
   });
   return { child, firstLine };
 }

@@ -91,6 +91,8 @@ export const configSchema = z
     ENGINE_CATCH_UP_SECONDS: int(0, 86_400).default(30),
     /** Poll outcomes are written back in small batches at least this often. */
     ENGINE_FLUSH_MS: int(1, 10_000).default(50),
+    /** Write-back transactions one worker runs at once. */
+    ENGINE_FLUSH_CONCURRENCY: int(1, 64).default(4),
     /** New alerts up to this many at once are polled at once; a larger import is spread by phase. */
     ENGINE_PROMPT_FIRST_POLLS: int(0, 1_000_000).default(100),
   })

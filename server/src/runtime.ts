@@ -6,7 +6,6 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import type { Engine } from './engine/engine.ts';
 import { createEngineFromServices } from './engine/start-engine.ts';
-import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -96,6 +95,8 @@ export async function startRuntime(
     }
     let url: string | null = null;
     if (options.http !== false) {
+      // Loaded only when serving: a worker process never pays for the HTTP stack's memory.
+      const { buildApp } = await import('./http/app.ts');
       app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });
       url = await app.listen({ port: config.PORT, host: config.HOST });
       log.info({ url }, 'listening');

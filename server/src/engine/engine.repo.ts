@@ -105,18 +105,20 @@ export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt
 }
 
 /**
- * Claims up to `limit` alerts due within the lookahead, oldest due first, skipping rows another
+ * Claims up to `limit` alerts due before `dueBefore` (now plus the look-ahead), oldest due first, skipping rows another
  * worker is claiming at this instant. One statement per batch, whatever its size.
  */
 export async function claimDueAlerts(
   db: Db,
-  options: { workerId: string; token: string; limit: number; lookaheadMs: number; leaseSeconds: number },
+  options: { workerId: string; token: string; limit: number; dueBefore: Date; leaseSeconds: number },
 ): Promise<{ alerts: ClaimedAlert[]; dbNow: Date }> {
+  // The cut-off is a value, not now() + interval, so the planner estimates the due rows from the
+  // statistics: a large backlog then walks the index in due order instead of sorting all of it.
   const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
     WITH due AS (
       SELECT id FROM registrations
       WHERE status IN ${polled}
-        AND next_due_at <= now() + make_interval(secs => ${options.lookaheadMs / 1000})
+        AND next_due_at <= ${options.dueBefore}
         AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY next_due_at
       LIMIT ${options.limit}

@@ -41,6 +41,7 @@ type EngineConfig = Pick<
   | 'ENGINE_COALESCE_WINDOW_MS'
   | 'ENGINE_CATCH_UP_SECONDS'
   | 'ENGINE_FLUSH_MS'
+  | 'ENGINE_FLUSH_CONCURRENCY'
   | 'ENGINE_PROMPT_FIRST_POLLS'
 >;
 
@@ -57,6 +58,7 @@ export interface EngineDeps {
 }
 
 const HEARTBEAT_MS = 1000;
+const FIGURES_LOG_MS = 30_000;
 const TEMPLATE_CACHE_LIMIT = 10_000;
 
 interface Pending {
@@ -116,6 +118,8 @@ export function createEngine(deps: EngineDeps) {
     log,
     flushMs: config.ENGINE_FLUSH_MS,
     maxBatch: config.ENGINE_BATCH_SIZE,
+    concurrency: config.ENGINE_FLUSH_CONCURRENCY,
+    onFlushed: (flush) => figures.recordFlush(flush),
     onSettled(records: PollRecord[], written: boolean) {
       for (const r of records) {
         if (pending.get(r.id)?.token === r.token) pending.delete(r.id);
@@ -195,9 +199,10 @@ export function createEngine(deps: EngineDeps) {
           workerId,
           token,
           limit,
-          lookaheadMs: config.ENGINE_LOOKAHEAD_MS,
+          dueBefore: new Date(dbNow() + config.ENGINE_LOOKAHEAD_MS),
           leaseSeconds: config.ENGINE_LEASE_SECONDS,
         });
+        figures.recordClaim(alerts.length, Date.now() - before);
         if (alerts.length > 0) {
           clockOffsetMs = claimedAt.getTime() - (before + Date.now()) / 2;
           await dispatch(alerts, token);
@@ -244,6 +249,18 @@ export function createEngine(deps: EngineDeps) {
     }
   }
 
+  function snapshot() {
+    return {
+      workerId,
+      liveWorkers,
+      pending: pending.size,
+      inFlight: inFlight.size,
+      ...figures.snapshot(),
+      hosts: limiter.figures(),
+      writer: writer.figures(),
+    };
+  }
+
   function every(ms: number, fn: () => Promise<void>) {
     const t = setInterval(() => void fn(), ms);
     timers.push(t);
@@ -258,6 +275,7 @@ export function createEngine(deps: EngineDeps) {
       await heartbeat();
       every(HEARTBEAT_MS, heartbeat);
       every(config.ENGINE_TICK_MS, tick);
+      every(FIGURES_LOG_MS, async () => log.info({ engine: snapshot() }, 'engine figures'));
       every((config.ENGINE_LEASE_SECONDS * 1000) / 4, renew);
       void tick();
       log.info({ workerId }, 'engine started');
@@ -280,17 +298,7 @@ export function createEngine(deps: EngineDeps) {
       log.info({ workerId }, 'engine stopped');
     },
 
-    figures() {
-      return {
-        workerId,
-        liveWorkers,
-        pending: pending.size,
-        inFlight: inFlight.size,
-        ...figures.snapshot(),
-        hosts: limiter.figures(),
-        writer: writer.figures(),
-      };
-    },
+    figures: snapshot,
   };
 }
 

@@ -20,7 +20,9 @@ export function percentile(sorted: number[], p: number): number | null {
 /** This worker's own figures over the last minute, kept in one-second buckets. */
 export function createLocalFigures(now: () => number = Date.now) {
   const seconds: Second[] = [];
-  let totals = { polls: 0, failures: 0, deferred: 0, notifications: 0, rescheduled: 0 };
+  const totals = { polls: 0, failures: 0, deferred: 0, notifications: 0, rescheduled: 0 };
+  // Where the time goes, for docs/performance.md: statements and their duration per poll.
+  const sql = { claims: 0, claimed: 0, claimMs: 0, flushes: 0, flushed: 0, flushMs: 0, flushMaxMs: 0 };
 
   function bucket(): Second {
     const at = Math.floor(now() / 1000);
@@ -42,16 +44,24 @@ export function createLocalFigures(now: () => number = Date.now) {
       if (deferred) b.deferred++;
       else if (!r.ok) b.failures++;
       if (r.notification) b.notifications++;
-      totals = {
-        ...totals,
-        polls: totals.polls + 1,
-        failures: totals.failures + (!deferred && !r.ok ? 1 : 0),
-        deferred: totals.deferred + (deferred ? 1 : 0),
-        notifications: totals.notifications + (r.notification ? 1 : 0),
-      };
+      totals.polls++;
+      if (deferred) totals.deferred++;
+      else if (!r.ok) totals.failures++;
+      if (r.notification) totals.notifications++;
+    },
+    recordClaim(rows: number, ms: number) {
+      sql.claims++;
+      sql.claimed += rows;
+      sql.claimMs += ms;
+    },
+    recordFlush(flush: { records: number; notifications: number; ms: number }) {
+      sql.flushes++;
+      sql.flushed += flush.records;
+      sql.flushMs += flush.ms;
+      sql.flushMaxMs = Math.max(sql.flushMaxMs, flush.ms);
     },
     recordRescheduled(n: number) {
-      totals = { ...totals, rescheduled: totals.rescheduled + n };
+      totals.rescheduled += n;
     },
     snapshot() {
       bucket();
@@ -66,7 +76,16 @@ export function createLocalFigures(now: () => number = Date.now) {
           notifications: seconds.reduce((n, s) => n + s.notifications, 0),
           latenessMs: { p50: percentile(lateness, 0.5), p99: percentile(lateness, 0.99) },
         },
-        totals,
+        totals: { ...totals },
+        sql: {
+          claims: sql.claims,
+          rowsPerClaim: sql.claims ? Math.round(sql.claimed / sql.claims) : 0,
+          msPerClaim: sql.claims ? Math.round((sql.claimMs / sql.claims) * 10) / 10 : 0,
+          flushes: sql.flushes,
+          rowsPerFlush: sql.flushes ? Math.round(sql.flushed / sql.flushes) : 0,
+          msPerFlush: sql.flushes ? Math.round((sql.flushMs / sql.flushes) * 10) / 10 : 0,
+          maxMsPerFlush: Math.round(sql.flushMaxMs),
+        },
       };
     },
   };

@@ -53,16 +53,18 @@ export function createResultWriter(deps: {
   log: Logger;
   flushMs: number;
   maxBatch: number;
+  /** Batches written at once (each its own transaction). */
+  concurrency: number;
   /** Called once per record when it is written or finally given up. */
   onSettled: (records: PollRecord[], written: boolean) => void;
+  onFlushed?: (flush: { records: number; notifications: number; ms: number }) => void;
 }) {
   const buffer: PollRecord[] = [];
   let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> | null = null;
-  let notificationsCreated = 0;
 
-  async function writeBatch(batch: PollRecord[]) {
-    await deps.db.transaction().execute(async (trx) => {
+  /** Writes one batch; answers how many notifications it created. */
+  async function writeBatch(batch: PollRecord[]): Promise<number> {
+    return deps.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ id: string; active: boolean }>`
         WITH v AS (
           SELECT * FROM unnest(
@@ -112,75 +114,81 @@ export function createResultWriter(deps: {
         )
         SELECT id, active FROM done`.execute(trx);
 
-      const active = new Set(rows.filter((r) => r.active).map((r) => r.id));
+      const stillPolled = new Set(rows.filter((r) => r.active).map((r) => r.id));
       let n = 0;
+      let created = 0;
       for (const record of batch) {
-        if (!record.notification || !active.has(record.id)) continue;
+        if (!record.notification || !stillPolled.has(record.id)) continue;
         // A savepoint per notification: one that fails is logged, the batch's outcomes still commit.
         const savepoint = sql.raw(`engine_notify_${n++}`);
         await sql`SAVEPOINT ${savepoint}`.execute(trx);
         try {
           await deps.notify(record.notification, trx);
           await sql`RELEASE SAVEPOINT ${savepoint}`.execute(trx);
-          notificationsCreated++;
+          created++;
         } catch (err) {
           await sql`ROLLBACK TO SAVEPOINT ${savepoint}`.execute(trx);
           deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
         }
       }
+      return created;
     });
   }
 
-  async function flushLoop() {
-    while (buffer.length > 0) {
-      const batch = buffer.splice(0, deps.maxBatch);
-      let written = false;
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS && !written; attempt++) {
-        try {
-          await writeBatch(batch);
-          written = true;
-        } catch (err) {
-          deps.log.error({ err, attempt, records: batch.length }, 'engine: writing poll outcomes failed');
-          if (attempt < MAX_ATTEMPTS) await sleep(Math.min(250 * 2 ** attempt, 5000));
-        }
+  const active = new Set<Promise<void>>();
+  // Set when the oldest buffered record has waited flushMs (or on drain): flush even a small batch.
+  let due = false;
+
+  async function writeWithRetry(batch: PollRecord[]) {
+    let written = false;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !written; attempt++) {
+      const started = performance.now();
+      try {
+        const notified = await writeBatch(batch);
+        written = true;
+        deps.onFlushed?.({ records: batch.length, notifications: notified, ms: performance.now() - started });
+      } catch (err) {
+        deps.log.error({ err, attempt, records: batch.length }, 'engine: writing poll outcomes failed');
+        if (attempt < MAX_ATTEMPTS) await sleep(Math.min(250 * 2 ** attempt, 5000));
       }
-      // Given up (the database stayed away): the claims lapse and the polls are made again.
-      deps.onSettled(batch, written);
     }
+    // Given up (the database stayed away): the claims lapse and the polls are made again.
+    deps.onSettled(batch, written);
   }
 
-  function startFlush() {
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
+  function pump() {
+    while (active.size < deps.concurrency && buffer.length > 0 && (due || buffer.length >= deps.maxBatch)) {
+      const flush = writeWithRetry(buffer.splice(0, deps.maxBatch)).finally(() => {
+        active.delete(flush);
+        pump();
+      });
+      active.add(flush);
     }
-    if (flushing) return;
-    flushing = flushLoop().finally(() => {
-      flushing = null;
-      if (buffer.length > 0) schedule();
-    });
-  }
-
-  function schedule() {
-    if (flushing) return;
-    if (buffer.length >= deps.maxBatch) startFlush();
-    else if (!timer) timer = setTimeout(startFlush, deps.flushMs);
+    if (buffer.length === 0) due = false;
+    if (buffer.length > 0 && !due && !timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        due = true;
+        pump();
+      }, deps.flushMs);
+    }
   }
 
   return {
     add(record: PollRecord) {
       buffer.push(record);
-      schedule();
+      pump();
     },
     /** Writes everything buffered; resolves when nothing is left. */
     async drain() {
-      while (buffer.length > 0 || flushing) {
-        if (!flushing) startFlush();
-        await flushing;
+      while (buffer.length > 0 || active.size > 0) {
+        due = true;
+        pump();
+        await Promise.race(active);
       }
     },
     figures() {
-      return { buffered: buffer.length, notificationsCreated };
+      return { buffered: buffer.length, flushing: active.size };
     },
   };
 }
