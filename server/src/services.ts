@@ -7,7 +7,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
-import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createRegistrationService } from './modules/registrations/registrations.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -26,14 +26,15 @@ export async function createServices(deps: ServiceDeps) {
     secret: await loadSigningSecret(db, config.JWT_SECRET),
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
+  const registrations = createRegistrationService({ db, clock });
   const users = createUserService({
     db,
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => listRegistrationsForUser(db, userId),
+    listRegistrations: (userId) => registrations.listForUser(userId),
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  return { config, db, boss, log, clock, tokens, users, auth, health, registrations };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,5 +1,9 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import {
+  adminRegistrationsRouter,
+  registrationsRouter,
+} from '../modules/registrations/registrations.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -8,6 +12,8 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  registrations: registrationsRouter,
+  adminRegistrations: adminRegistrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
