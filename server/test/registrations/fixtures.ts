@@ -78,6 +78,7 @@ export async function insertTemplate(
     isActive?: boolean;
     presets?: unknown;
     editableFields?: unknown;
+    defaultHeaders?: Record<string, string>;
     defaultQuery?: Record<string, string | number | boolean>;
     defaultBody?: unknown;
     pollingIntervalSeconds?: number;
@@ -92,6 +93,7 @@ export async function insertTemplate(
       target_url: values.targetUrl ?? 'https://upstream.example.com/availability',
       method: values.method ?? 'POST',
       polling_interval_seconds: values.pollingIntervalSeconds ?? 60,
+      default_headers: JSON.stringify(values.defaultHeaders ?? {}),
       default_query: JSON.stringify(values.defaultQuery ?? { currency: 'USD' }),
       default_body: JSON.stringify(values.defaultBody ?? { resort: 'GF' }),
       response_watch_presets: JSON.stringify(values.presets === undefined ? presets : values.presets),
