@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Registration } from '@resort/shared';
+import { expect } from 'vitest';
+import type { TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
+
+export type Answer<T> = { data: T };
+export type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
 
 /** A date `days` from today as YYYY-MM-DD. */
 export function isoDay(days: number): string {
@@ -141,4 +147,28 @@ export function validPayload(templateId: string, extra: Record<string, unknown> 
     pollingIntervalSeconds: 120,
     ...extra,
   };
+}
+
+export function createAlert(t: TestApp, user: TestUser, body: unknown) {
+  return t.request({ method: 'POST', url: '/api/registrations', token: user.token, body });
+}
+
+export async function createAlertOk(
+  t: TestApp,
+  user: TestUser,
+  templateId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Registration> {
+  const res = await createAlert(t, user, validPayload(templateId, extra));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Answer<Registration>>().data;
+}
+
+/** The scheduling columns the engine reads. */
+export function scheduleOf(t: TestApp, id: string) {
+  return t.db
+    .selectFrom('registrations')
+    .select(['next_due_at', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
