@@ -5,7 +5,6 @@ import {
   isStatusOnly,
   registrationMessages as m,
   registrationPayloadSchema,
-  statusLabel,
   updateRegistrationInput,
 } from './registration.schema.ts';
 import { earliestToday, partyRoleOf, validateAgainstTemplate } from './registration-validation.ts';
@@ -74,15 +73,6 @@ describe('update inputs', () => {
     expect(firstMessage(updateRegistrationInput, { id: 'r1', title: 'x' })).toBe(m.templateRequired);
     expect(firstMessage(updateRegistrationInput, { id: 'r1', templateId: 't1' })).toBe(m.ruleRequired);
     expect(updateRegistrationInput.safeParse({ id: 'r1', ...valid, status: 'PASSED' }).success).toBe(true);
-  });
-});
-
-describe('statusLabel', () => {
-  it('shows ACTIVE and FIRING as Enabled and prettifies the rest', () => {
-    expect(statusLabel('ACTIVE')).toBe('Enabled');
-    expect(statusLabel('FIRING')).toBe('Enabled');
-    expect(statusLabel('BOOKED')).toBe('Booked');
-    expect(statusLabel('SOME_STATE')).toBe('Some State');
   });
 });
 

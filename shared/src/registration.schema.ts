@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { overridesSchema } from './editable-field.schema.ts';
 import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 
-/** Alerts (registrations): SPEC.md §3 fields, §4 statuses, §5 messages, §8 fallbacks. */
+/** Alerts (registrations): SPEC.md §3 fields, §4 statuses, §5 messages (screen texts: ui-messages). */
 export const registrationMessages = {
   templateRequired: 'Template selection is required',
   chooseTemplateFirst: 'Choose a template before configuring the alert.',
@@ -43,17 +43,6 @@ export const registrationMessages = {
   statusNotAllowed: 'Status must be ACTIVE, BOOKED or PASSED.',
   statusInvalid: 'Status must be one of ACTIVE, FIRING, BOOKED, PASSED, DISABLED, INACTIVE or ERROR.',
   notFound: 'Alert not found.',
-  notFoundForEditing: (id: string) => `Alert ${id} could not be found for editing.`,
-  editingCancelled: 'Editing cancelled.',
-  loadFailed: 'Unable to load alerts',
-  removeFailed: 'Unable to remove the alert.',
-  statusFailed: 'Unable to update the alert status.',
-  createFailed: 'Unable to create alert.',
-  updateFailed: 'Unable to update the alert.',
-  testFailed: 'Alert test failed.',
-  removed: (id: string) => `Alert ${id} removed.`,
-  markedAs: (title: string, status: string) => `Alert ${title} marked as ${status}.`,
-  removeConfirm: (title: string) => `Remove alert "${title}"? This action cannot be undone.`,
 } as const;
 
 export const registrationStatuses = [
@@ -75,16 +64,6 @@ export const polledStatuses = ['ACTIVE', 'FIRING', 'ERROR'] as const;
 
 export function isPolledStatus(status: string): boolean {
   return (polledStatuses as readonly string[]).includes(status);
-}
-
-/** ACTIVE and FIRING display as 'Enabled'; the others are prettified from upper snake case. */
-export function statusLabel(status: string): string {
-  if (status === 'ACTIVE' || status === 'FIRING') return 'Enabled';
-  return status
-    .toLowerCase()
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
 }
 
 export const userStatusSchema = z.enum(userSettableStatuses, {
