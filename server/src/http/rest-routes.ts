@@ -1,5 +1,6 @@
 import { authRest } from '../modules/auth/auth.rest.ts';
 import { healthRest } from '../modules/health/health.rest.ts';
+import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
 import { registrationsRest } from '../modules/registrations/registrations.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
 import type { RestRoute } from './rest.ts';
@@ -9,5 +10,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...healthRest,
   ...authRest,
   ...usersRest,
+  ...proxiesRest,
   ...registrationsRest,
 ];

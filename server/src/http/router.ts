@@ -1,5 +1,6 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
 import {
   adminRegistrationsRouter,
   registrationsRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  proxies: proxiesRouter,
   registrations: registrationsRouter,
   adminRegistrations: adminRegistrationsRouter,
 });
