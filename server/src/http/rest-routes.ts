@@ -2,6 +2,8 @@ import { authRest } from '../modules/auth/auth.rest.ts';
 import { healthRest } from '../modules/health/health.rest.ts';
 import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
 import { registrationsRest } from '../modules/registrations/registrations.rest.ts';
+import { templateGroupsRest } from '../modules/template-groups/template-groups.rest.ts';
+import { templatesRest } from '../modules/templates/templates.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
 import type { RestRoute } from './rest.ts';
 
@@ -12,4 +14,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...usersRest,
   ...proxiesRest,
   ...registrationsRest,
+  ...templatesRest,
+  ...templateGroupsRest,
 ];

@@ -5,6 +5,8 @@ import {
   adminRegistrationsRouter,
   registrationsRouter,
 } from '../modules/registrations/registrations.router.ts';
+import { templateGroupsRouter } from '../modules/template-groups/template-groups.router.ts';
+import { templatesRouter } from '../modules/templates/templates.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -16,6 +18,8 @@ export const appRouter = router({
   proxies: proxiesRouter,
   registrations: registrationsRouter,
   adminRegistrations: adminRegistrationsRouter,
+  templates: templatesRouter,
+  templateGroups: templateGroupsRouter,
 });
 
 export type AppRouter = typeof appRouter;
