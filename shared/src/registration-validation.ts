@@ -100,7 +100,8 @@ function selectValues(field: EditableField): unknown[] {
   return Array.isArray(field.options) ? field.options.map((o) => o.value) : [];
 }
 
-function parseFields(raw: unknown): EditableField[] {
+/** A template's stored editable fields, valid ones only, in display order. */
+export function readEditableFields(raw: unknown): EditableField[] {
   if (!Array.isArray(raw)) return [];
   const fields: EditableField[] = [];
   for (const item of raw) {
@@ -120,10 +121,13 @@ function overrideOf(overrides: Overrides | undefined, field: Pick<EditableField,
   return bucket && Object.hasOwn(bucket, field.path) ? bucket[field.path] : undefined;
 }
 
-/** The value the request will carry: the override, or the field's default when none was given. */
-function effectiveValue(overrides: Overrides | undefined, field: EditableField): unknown {
+/**
+ * A count field's value: its override, else its default. The builder sizes the linked list by the
+ * count it finds in the request, which the form always fills from the field's default.
+ */
+function countOf(overrides: Overrides | undefined, field: EditableField): number | null {
   const value = overrideOf(overrides, field);
-  return value === undefined ? field.defaultValue : value;
+  return toNumber(value === undefined ? field.defaultValue : value);
 }
 
 /** The first problem with one non-blank entry of a field, or null. */
@@ -161,7 +165,8 @@ function checkField(
   overrides: Overrides | undefined,
   today: string,
 ): string | null {
-  const value = effectiveValue(overrides, field);
+  // Only what the alert overrides is written into its request, so a required field needs an override.
+  const value = overrideOf(overrides, field);
   if (!isRepeatable(field)) {
     if (isBlank(value)) return field.required ? m.fieldRequired : null;
     return entryProblem(field, value, today);
@@ -174,7 +179,7 @@ function checkField(
   if (!field.required) return null;
   const linkRef = field.options.repeatCountField;
   const countField = linkRef && fields.find((f) => f.target === linkRef.target && f.path === linkRef.path);
-  const count = countField ? toNumber(effectiveValue(overrides, countField)) : null;
+  const count = countField ? countOf(overrides, countField) : null;
   if (countField && count !== null && Number.isInteger(count) && count >= 0) {
     const filled = entries.slice(0, count).filter((e) => !isBlank(e)).length;
     if (filled >= count) return null;
@@ -227,7 +232,7 @@ export function validateAgainstTemplate(
   if (!presets.success) issues.push({ path: ['watchConfig'], message: m.misconfigured });
 
   const today = options.today ?? earliestToday();
-  const fields = parseFields(template.editableFields);
+  const fields = readEditableFields(template.editableFields);
   for (const field of fields) {
     const problem = checkField(field, fields, payload.overrides, today);
     if (problem) issues.push({ path: ['overrides', targetKey(field.target), field.path], message: problem });

@@ -163,6 +163,14 @@ describe('validateAgainstTemplate', () => {
     expect(check({ body: { 'party.adults': null } })[0]?.message).toBe(m.fieldRequired);
   });
 
+  it('needs an override for a required field even when the field has a default', () => {
+    const withDefault = fields.map((f) => (f.path === 'arrival' ? { ...f, defaultValue: '2030-07-01' } : f));
+    const payload = { overrides: { body: overrides().body }, watchConfig: { all: [rule], any: [] } };
+    expect(validateAgainstTemplate(payload, { ...template, editableFields: withDefault }, { today })).toEqual(
+      [{ path: ['overrides', 'query', 'arrival'], message: m.fieldRequired }],
+    );
+  });
+
   it('requires at least one value of a repeatable required field', () => {
     expect(check({ body: { roomTypes: ['', null] } })).toEqual([
       { path: ['overrides', 'body', 'roomTypes'], message: m.atLeastOneValue },

@@ -2,13 +2,9 @@ import { polledStatuses } from '@resort/shared';
 import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB, RegistrationsTable } from '../../db/types.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 type Db = Database | Transaction<DB>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids arrive from URLs and bodies; a malformed one names nothing rather than failing in PostgreSQL. */
-export const isUuid = (id: string) => UUID.test(id);
 
 function selectRegistrations(db: Db) {
   return db

@@ -2,6 +2,7 @@ import {
   adminUpdateRegistrationInput,
   registrationIdInput,
   registrationPayloadSchema,
+  registrationTestInput,
   updateRegistrationInput,
 } from '@resort/shared';
 import { adminProcedure, authedProcedure, router } from '../../http/trpc.ts';
@@ -24,6 +25,9 @@ export const registrationsRouter = router({
   remove: authedProcedure
     .input(registrationIdInput)
     .mutation(({ ctx, input }) => ctx.services.registrations.remove(owner(ctx), input.id)),
+  test: authedProcedure
+    .input(registrationTestInput)
+    .mutation(({ ctx, input }) => ctx.services.registrations.test(ctx.auth.userId, input)),
 });
 
 /** Every user's alerts, for admins: list (with owner and staleness), read, edit or set any status, delete. */

@@ -5,9 +5,12 @@ import {
   isPolledStatus,
   isStatusOnly,
   registrationMessages as m,
+  messages,
   type Registration,
   type RegistrationPayload,
   type RegistrationStatus,
+  type RegistrationTestInput,
+  type RegistrationTestResult,
   type ValidationIssue,
   validateAgainstTemplate,
   watchConfigSchema,
@@ -17,7 +20,9 @@ import type { Database } from '../../db/database.ts';
 import type { RegistrationsTable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { groupLinks, toRegistration } from './registrations.mapper.ts';
+import { probeAlert, type SendRequest } from './registrations.probe.ts';
 import * as repo from './registrations.repo.ts';
 
 /** Who is acting: an owner reaches only their own alerts; an admin (admin procedures) reaches all. */
@@ -62,8 +67,16 @@ function pollingShape(v: {
   ]);
 }
 
-export function createRegistrationService(deps: { db: Database; clock: Clock }) {
+export function createRegistrationService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Sends a built request upstream through the guarded outbound client. */
+  send: SendRequest;
+  /** Alert tests per user per window: each one is a real upstream call. */
+  testLimit?: { limit: number; windowMs: number };
+}) {
   const { db, clock } = deps;
+  const testLimiter = createRateLimiter(deps.testLimit ?? { limit: 10, windowMs: 60_000 });
 
   async function load(id: string): Promise<Registration> {
     const row = await repo.findRegistration(db, id);
@@ -209,6 +222,18 @@ export function createRegistrationService(deps: { db: Database; clock: Clock }) 
         await repo.replaceServiceLinks(trx, row.id, serviceIds);
       });
       return load(row.id);
+    },
+
+    /** Runs the prepared payload once (POST /api/registrations/test), rate limited per user. */
+    async test(userId: string, input: RegistrationTestInput): Promise<RegistrationTestResult> {
+      const wait = testLimiter.retryAfterSeconds(userId);
+      if (wait > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
+      }
+      testLimiter.hit(userId);
+      // An alert kept on a template that was since deactivated can still be tested while it is edited.
+      const template = await requireTemplate(input.templateId, true);
+      return probeAlert(deps.send, template, input);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
