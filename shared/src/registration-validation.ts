@@ -55,23 +55,30 @@ export function localToday(now: Date = new Date()): string {
 
 type PartyRole = 'adults' | 'children' | 'childAges';
 
+const partyNames: Record<PartyRole, readonly string[]> = {
+  adults: ['adults', 'adultcount', 'numadults', 'numberofadults'],
+  children: ['children', 'childcount', 'numchildren', 'numberofchildren', 'kids'],
+  childAges: ['childages', 'childrenages', 'kidsages', 'agesofchildren'],
+};
+
+const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /**
- * Party composition lives in ordinary editable fields; a field plays a party role when the last
- * segment of its path, lower-cased without punctuation, is adults, children or childages
- * (also childrenages). Ranges: adults 1–10, children 0–10, each child age 0–17 (SPEC.md §9).
+ * Party composition lives in ordinary editable fields. A field plays a party role when the last
+ * segment of its path or its label, lower-cased without punctuation, names it (adults, children,
+ * childAges and a few synonyms such as adultCount or child_ages). Ranges: adults 1–10, children
+ * 0–10, each child age 0–17 (SPEC.md §9).
  */
-export function partyRoleOf(path: string): PartyRole | null {
-  const last = (
-    path
+export function partyRoleOf(field: { path: string; label?: string }): PartyRole | null {
+  const lastSegment =
+    field.path
       .split(/[.[\]]/)
       .filter(Boolean)
-      .pop() ?? ''
-  )
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-  if (last === 'adults') return 'adults';
-  if (last === 'children') return 'children';
-  if (last === 'childages' || last === 'childrenages') return 'childAges';
+      .pop() ?? '';
+  const candidates = [normalise(lastSegment), normalise(field.label ?? '')];
+  for (const role of ['adults', 'children', 'childAges'] as const) {
+    if (candidates.some((c) => partyNames[role].includes(c))) return role;
+  }
   return null;
 }
 
@@ -148,7 +155,7 @@ function entryProblem(field: EditableField, value: unknown, today: string): stri
       if (!selectValues(field).some((o) => valuesEqual(o, value))) return m.selectOption;
       break;
   }
-  const role = partyRoleOf(field.path);
+  const role = partyRoleOf(field);
   if (role) {
     const rule = partyRules[role];
     const n = toNumber(value);

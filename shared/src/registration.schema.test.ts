@@ -214,11 +214,13 @@ describe('validateAgainstTemplate', () => {
     ).toEqual([]);
   });
 
-  it('recognises party fields by the last path segment', () => {
-    expect(partyRoleOf('guests.adults')).toBe('adults');
-    expect(partyRoleOf('party[0].Children')).toBe('children');
-    expect(partyRoleOf('child_ages')).toBe('childAges');
-    expect(partyRoleOf('adultsOnly')).toBeNull();
+  it('recognises party fields by the last path segment or the label', () => {
+    expect(partyRoleOf({ path: 'guests.adults' })).toBe('adults');
+    expect(partyRoleOf({ path: 'party[0].Children' })).toBe('children');
+    expect(partyRoleOf({ path: 'child_ages' })).toBe('childAges');
+    expect(partyRoleOf({ path: 'numAdults' })).toBe('adults');
+    expect(partyRoleOf({ path: 'a', label: 'Child ages' })).toBe('childAges');
+    expect(partyRoleOf({ path: 'adultsOnly', label: 'Adults only' })).toBeNull();
   });
 
   it('types number, boolean and select fields', () => {
