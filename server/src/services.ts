@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createDestinationCheck } from './engine/channels/destination.ts';
+import { createChannels } from './engine/channels/index.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -9,6 +11,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createNotificationServicesService } from './modules/notification-services/notification-services.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { createRegistrationService } from './modules/registrations/registrations.service.ts';
 import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
@@ -58,6 +63,22 @@ export async function createServices(deps: ServiceDeps) {
     generators: templateGenerators,
     send: (req) => sendBuiltRequest(outbound, req),
   });
+  const channels = createChannels({ config, outbound, log, clock });
+  const notificationServices = createNotificationServicesService({
+    db,
+    channels,
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
+    clock,
+  });
+  const notifications = createNotificationsService({
+    db,
+    boss,
+    channels,
+    clock,
+    log,
+    retryPolicy: retryPolicyFromConfig(config),
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+  });
   return {
     config,
     db,
@@ -70,6 +91,8 @@ export async function createServices(deps: ServiceDeps) {
     health,
     outbound,
     proxies,
+    notificationServices,
+    notifications,
     templateGroups,
     templates,
     registrations,

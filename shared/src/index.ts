@@ -3,6 +3,8 @@ export * from './editable-field.schema.ts';
 export * from './evaluator.ts';
 export * from './json-path.ts';
 export * from './messages.ts';
+export * from './notification-service.schema.ts';
+export * from './notification-template.ts';
 export * from './proxy.schema.ts';
 export * from './proxy-import.ts';
 export * from './registration.schema.ts';

@@ -1,5 +1,7 @@
 import { authRest } from '../modules/auth/auth.rest.ts';
 import { healthRest } from '../modules/health/health.rest.ts';
+import { notificationServicesRest } from '../modules/notification-services/notification-services.rest.ts';
+import { notificationsRest } from '../modules/notifications/notifications.rest.ts';
 import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
 import { registrationsRest } from '../modules/registrations/registrations.rest.ts';
 import { templateGroupsRest } from '../modules/template-groups/template-groups.rest.ts';
@@ -16,4 +18,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...registrationsRest,
   ...templatesRest,
   ...templateGroupsRest,
+  ...notificationServicesRest,
+  ...notificationsRest,
 ];

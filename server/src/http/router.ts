@@ -1,5 +1,7 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import { notificationServicesRouter } from '../modules/notification-services/notification-services.router.ts';
+import { notificationsRouter } from '../modules/notifications/notifications.router.ts';
 import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
 import {
   adminRegistrationsRouter,
@@ -20,6 +22,8 @@ export const appRouter = router({
   adminRegistrations: adminRegistrationsRouter,
   templates: templatesRouter,
   templateGroups: templateGroupsRouter,
+  notificationServices: notificationServicesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
