@@ -9,6 +9,7 @@ import {
   type ErrorBody,
   insertService,
   insertTemplate,
+  isoDay,
   scheduleOf as scheduleOfRow,
   validPayload,
 } from './fixtures.ts';
@@ -89,6 +90,34 @@ describe('PATCH /api/registrations/{id}', () => {
     const updated = res.json<Answer<Registration>>().data;
     expect(updated).toMatchObject({ id: alert.id, title: 'Summer', tags: [], status: 'ACTIVE' });
     expect(updated.notificationServices.map((s) => s.notificationServiceId)).toEqual([service]);
+  });
+
+  it('keeps the schedule and baseline for a cosmetic edit, restarts them when the request changes', async () => {
+    const alert = await createOk(owner);
+    const later = new Date(Date.now() + 3_600_000);
+    const keep = () =>
+      t.db
+        .updateTable('registrations')
+        .set({ next_due_at: later, last_values: JSON.stringify({ count: 1 }) })
+        .where('id', '=', alert.id)
+        .execute();
+    const state = () =>
+      t.db
+        .selectFrom('registrations')
+        .select(['next_due_at', 'last_values'])
+        .where('id', '=', alert.id)
+        .executeTakeFirstOrThrow();
+    const patch = (body: unknown) =>
+      t.request({ method: 'PATCH', url: `/api/registrations/${alert.id}`, token: owner.token, body });
+    await keep();
+    await patch(validPayload(templateId, { title: 'Renamed only' }));
+    expect(await state()).toEqual({ next_due_at: later, last_values: { count: 1 } });
+    const changed = validPayload(templateId);
+    changed.overrides.query.arrival = isoDay(45);
+    expect((await patch(changed)).statusCode).toBe(200);
+    const after = await state();
+    expect(after.last_values).toBeNull();
+    expect(after.next_due_at!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('validates a full payload like a create', async () => {
