@@ -9,8 +9,8 @@ const active = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
  * - registrations.active_since: when polling last (re)started, the base of the staleness flag.
  * - engine_workers: one heartbeat row per worker process; a worker whose heartbeat stops has its
  *   claims released by the others within seconds.
- * - a trigger that restarts an alert's schedule when it becomes active again or its request, rules or
- *   interval change, whoever writes the row (user, admin, REST).
+ * - a trigger that restarts an alert's match state when it is polled again after BOOKED, PASSED,
+ *   DISABLED or INACTIVE, whoever writes the status (user, admin, REST).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {
@@ -38,41 +38,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
+  // Polling that starts again (BOOKED → ACTIVE, say) starts afresh: the staleness clock, the match
+  // state (firstMatch notifies again about a room still open) and the changed/not_changed baseline.
+  // The registrations service sets the due time; this holds whoever writes the status.
   await sql`
-    CREATE FUNCTION registrations_restart_schedule() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION registrations_restart_polling() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      NEW.next_due_at := NULL;
-      IF NEW.status IN ${active} AND OLD.status NOT IN ${active} THEN
-        NEW.active_since := now();
-        NEW.last_matched := false;
-        NEW.last_values := NULL;
-        NEW.consecutive_errors := 0;
-      END IF;
+      NEW.active_since := now();
+      NEW.last_matched := false;
+      NEW.last_values := NULL;
+      NEW.consecutive_errors := 0;
       RETURN NEW;
     END $$`.execute(db);
-  // Only updates that name these columns are looked at (the engine's claims never do), and the WHEN
-  // clause keeps the engine's own status writes (ACTIVE <-> FIRING <-> ERROR) from calling it.
   await sql`
-    CREATE TRIGGER registrations_restart_schedule
-    BEFORE UPDATE OF status, polling_interval_seconds, template_id, watch_config, custom_headers,
-                     custom_query, custom_body, overrides
-    ON registrations
-    FOR EACH ROW WHEN (
-      (NEW.status IN ${active} AND OLD.status NOT IN ${active})
-      OR NEW.polling_interval_seconds IS DISTINCT FROM OLD.polling_interval_seconds
-      OR NEW.template_id IS DISTINCT FROM OLD.template_id
-      OR NEW.watch_config IS DISTINCT FROM OLD.watch_config
-      OR NEW.custom_headers IS DISTINCT FROM OLD.custom_headers
-      OR NEW.custom_query IS DISTINCT FROM OLD.custom_query
-      OR NEW.custom_body IS DISTINCT FROM OLD.custom_body
-      OR NEW.overrides IS DISTINCT FROM OLD.overrides
-    ) EXECUTE FUNCTION registrations_restart_schedule()`.execute(db);
+    CREATE TRIGGER registrations_restart_polling BEFORE UPDATE OF status ON registrations
+    FOR EACH ROW WHEN (NEW.status IN ${active} AND OLD.status NOT IN ${active})
+    EXECUTE FUNCTION registrations_restart_polling()`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP TRIGGER IF EXISTS registrations_restart_schedule ON registrations`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS registrations_restart_schedule()`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS registrations_restart_polling ON registrations`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS registrations_restart_polling()`.execute(db);
   await db.schema.dropTable('engine_workers').ifExists().execute();
   await db.schema.alterTable('poll_runs').dropColumn('worker_id').execute();
   await sql`ALTER TABLE registrations RESET (fillfactor)`.execute(db);

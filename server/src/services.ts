@@ -16,7 +16,7 @@ import { createNotificationServicesService } from './modules/notification-servic
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
-import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createRegistrationService } from './modules/registrations/registrations.service.ts';
 import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
 import { templateGenerators } from './modules/templates/generators/index.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
@@ -38,22 +38,27 @@ export async function createServices(deps: ServiceDeps) {
     secret: await loadSigningSecret(db, config.JWT_SECRET),
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+  });
+  const registrations = createRegistrationService({
+    db,
+    clock,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
   const users = createUserService({
     db,
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => listRegistrationsForUser(db, userId),
+    listRegistrations: (userId) => registrations.listForUser(userId),
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({
     db,
     boss,
     engineFigures: createEngineFigures({ db, workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS }),
-  });
-  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
-  const outbound = createOutboundClient({
-    allowlist: config.OUTBOUND_ALLOWLIST,
-    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
-    maxBytes: config.OUTBOUND_MAX_BYTES,
   });
   const proxies = createProxyService({ db });
   const templateGroups = createTemplateGroupService({ db });
@@ -95,6 +100,7 @@ export async function createServices(deps: ServiceDeps) {
     notifications,
     templateGroups,
     templates,
+    registrations,
   };
 }
 

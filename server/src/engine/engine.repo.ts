@@ -95,7 +95,7 @@ export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt
     ), n AS (SELECT count(*) AS c FROM fresh),
     t AS (SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms)
     UPDATE registrations r SET next_due_at = CASE
-      WHEN n.c <= ${options.prompt} THEN now()
+      WHEN n.c <= ${options.prompt} THEN date_trunc('milliseconds', now())
       ELSE to_timestamp((p.phase + ((t.ms - p.phase) / fresh.i + 1) * fresh.i) / 1000.0)
     END
     FROM fresh CROSS JOIN n CROSS JOIN t
@@ -166,14 +166,20 @@ export function loadTemplates(db: Db, ids: string[]) {
 export type TemplateForPolling = Awaited<ReturnType<typeof loadTemplates>>[number];
 
 /** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
-export async function rescheduleClaims(db: Db, items: { id: string; token: string; nextDueAt: Date }[]) {
+export async function rescheduleClaims(
+  db: Db,
+  items: { id: string; token: string; dueAt: Date; nextDueAt: Date }[],
+) {
   if (items.length === 0) return;
+  // A due time changed since the claim (the owner rescheduled the alert) stands.
   await sql`
     UPDATE registrations r SET
-      next_due_at = CASE WHEN r.next_due_at IS NULL THEN NULL ELSE v.next_due END,
+      next_due_at = CASE WHEN abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001 THEN v.next_due
+                         ELSE r.next_due_at END,
       claimed_by = NULL, claim_token = NULL, claimed_until = NULL
     FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.token)}::uuid[],
-                ${items.map((i) => i.nextDueAt)}::timestamptz[]) AS v(id, token, next_due)
+                ${items.map((i) => i.dueAt)}::timestamptz[],
+                ${items.map((i) => i.nextDueAt)}::timestamptz[]) AS v(id, token, due, next_due)
     WHERE r.id = v.id AND r.claim_token = v.token`.execute(db);
 }
 

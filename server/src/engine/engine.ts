@@ -158,7 +158,7 @@ export function createEngine(deps: EngineDeps) {
 
   async function dispatch(alerts: ClaimedAlert[], token: string) {
     await ensureTemplates(alerts);
-    const late: { id: string; token: string; nextDueAt: Date }[] = [];
+    const late: { id: string; token: string; dueAt: Date; nextDueAt: Date }[] = [];
     const now = dbNow();
     for (const alert of alerts) {
       const dueMs = alert.next_due_at.getTime();
@@ -169,7 +169,7 @@ export function createEngine(deps: EngineDeps) {
         config.ENGINE_CATCH_UP_SECONDS * 1000,
       );
       if (plan.action === 'reschedule') {
-        late.push({ id: alert.id, token, nextDueAt: new Date(plan.nextDueMs) });
+        late.push({ id: alert.id, token, dueAt: alert.next_due_at, nextDueAt: new Date(plan.nextDueMs) });
         continue;
       }
       const entry: Pending = { token, claimedAt: Date.now(), timer: null, running: false };

@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { NotificationKind, Outcome } from './outcome.ts';
 
 const polled = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
+const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
 
 export interface NewEngineNotification {
   userId: string;
@@ -97,12 +98,14 @@ export function createResultWriter(deps: {
             last_notified_at = CASE WHEN v.notify AND r.status IN ${polled} THEN v.finished
                                     ELSE r.last_notified_at END
           FROM v
-          -- A NULL due time means the alert was edited or restarted mid-poll: its result is stale.
-          WHERE r.id = v.id AND r.claim_token = v.token AND r.next_due_at IS NOT NULL
+          -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
+          -- restarted or stopped by its owner): its result is stale and the new schedule stands.
+          -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
+          WHERE r.id = v.id AND r.claim_token = v.token AND ${sameDue}
           RETURNING r.id, r.status IN ${polled} AS active
         ), reset AS (
           UPDATE registrations r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
-          FROM v WHERE r.id = v.id AND r.claim_token = v.token AND r.next_due_at IS NULL
+          FROM v WHERE r.id = v.id AND r.claim_token = v.token AND NOT coalesce(${sameDue}, false)
           RETURNING r.id
         ), runs AS (
           INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
