@@ -102,17 +102,22 @@ export async function startWebhookReceiver() {
   };
 }
 
-/** A planner with a webhook channel pointing at `webhookUrl` (rows written directly: setup only). */
-export async function createPlanner(db: Database, webhookUrl: string) {
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: `engine.${randomBytes(5).toString('hex')}@example.com`,
-      name: 'Engine Planner',
-      password_hash: 'not-a-real-hash',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/**
+ * A planner with a webhook channel pointing at `webhookUrl` (rows written directly: setup only), for
+ * the given user or a new one.
+ */
+export async function createPlanner(db: Database, webhookUrl: string, userId?: string) {
+  const user = userId
+    ? { id: userId }
+    : await db
+        .insertInto('users')
+        .values({
+          email: `engine.${randomBytes(5).toString('hex')}@example.com`,
+          name: 'Engine Planner',
+          password_hash: 'not-a-real-hash',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
   const service = await db
     .insertInto('notification_services')
     .values({

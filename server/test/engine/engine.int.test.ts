@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import { registerDeliveryWorker } from '../../src/modules/notifications/notifications.jobs.ts';
+import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   alertRow,
@@ -28,6 +29,7 @@ let engine: Engine;
 let upstream: Upstream;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let planner: { userId: string; serviceId: string };
+let owner: TestUser;
 
 const dbNow = async () => (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now;
 
@@ -51,7 +53,8 @@ beforeAll(async () => {
     env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
   });
   await registerDeliveryWorker(t.boss!, t.services);
-  planner = await createPlanner(t.db, receiver.url);
+  owner = await createUser(t);
+  planner = await createPlanner(t.db, receiver.url, owner.id);
   engine = createEngineFromServices(t.services);
   await engine.start();
 });
@@ -135,7 +138,16 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
       notifyOn: 'firstMatch',
     });
     await runsAtLeast(id, 1);
-    await t.db.updateTable('registrations').set({ status: 'BOOKED' }).where('id', '=', id).execute();
+    const setStatus = async (status: string) => {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/registrations/${id}`,
+        token: owner.token,
+        body: { status },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await setStatus('BOOKED');
     const bookedAt = await dbNow();
     // Another alert of this engine polls twice more: time enough for the booked one to have polled.
     const sentinel = await alertOn('/booked-sentinel', {
@@ -151,7 +163,7 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
     expect(row.status).toBe('BOOKED');
     expect(await notificationsOf(t.db, id)).toHaveLength(1);
 
-    await t.db.updateTable('registrations').set({ status: 'ACTIVE' }).where('id', '=', id).execute();
+    await setStatus('ACTIVE');
     const restartedAt = await dbNow();
     await waitFor(async () =>
       (await pollRuns(t.db, id)).some((r) => r.started_at.getTime() > restartedAt.getTime()),
