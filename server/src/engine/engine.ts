@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/types.ts';
@@ -81,6 +82,8 @@ export function createEngine(deps: EngineDeps) {
   const templates = new Map<string, TemplateForPolling>();
   const figures = createLocalFigures();
   const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
+  // Event-loop delay is the first sign of a worker short of CPU: every poll and write waits on it.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let liveWorkers = 1;
   // Due times are the database's; this worker's estimate of (database clock − local clock).
   let clockOffsetMs = 0;
@@ -250,7 +253,15 @@ export function createEngine(deps: EngineDeps) {
   }
 
   function snapshot() {
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const eventLoopDelayMs = {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    };
+    loopDelay.reset();
     return {
+      eventLoopDelayMs,
       workerId,
       liveWorkers,
       pending: pending.size,
@@ -272,6 +283,7 @@ export function createEngine(deps: EngineDeps) {
     async start() {
       await registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
       running = true;
+      loopDelay.enable();
       await heartbeat();
       every(HEARTBEAT_MS, heartbeat);
       every(config.ENGINE_TICK_MS, tick);
@@ -288,6 +300,7 @@ export function createEngine(deps: EngineDeps) {
     async stop(timeoutMs = 7000) {
       if (!running) return;
       running = false;
+      loopDelay.disable();
       for (const t of timers) clearInterval(t);
       for (const p of pending.values()) if (p.timer) clearTimeout(p.timer);
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());

@@ -67,15 +67,24 @@ describe('coalescer', () => {
     const coalescer = createCoalescer<number>({ windowMs: 1000, now: () => t });
     let fetches = 0;
     const fetch = async () => ++fetches;
-    const a = coalescer.share('k', fetch);
-    const b = coalescer.share('k', fetch);
+    const a = coalescer.share('k', 'alert-a', fetch);
+    const b = coalescer.share('k', 'alert-b', fetch);
     expect(await a.promise).toBe(1);
     expect(await b.promise).toBe(1);
     expect([a.shared, b.shared]).toEqual([false, true]);
     t = 500;
-    expect(await coalescer.share('k', fetch).promise).toBe(1);
+    expect(await coalescer.share('k', 'alert-c', fetch).promise).toBe(1);
     t = 1600;
-    expect(await coalescer.share('k', fetch).promise).toBe(2);
-    expect(await coalescer.share('other', fetch).promise).toBe(3);
+    expect(await coalescer.share('k', 'alert-c', fetch).promise).toBe(2);
+    expect(await coalescer.share('other', 'alert-a', fetch).promise).toBe(3);
+  });
+
+  it('never hands one consumer the same answer twice', async () => {
+    const coalescer = createCoalescer<number>({ windowMs: 1000, now: () => 0 });
+    let fetches = 0;
+    const fetch = async () => ++fetches;
+    expect(await coalescer.share('k', 'alert-a', fetch).promise).toBe(1);
+    expect(await coalescer.share('k', 'alert-a', fetch).promise).toBe(2);
+    expect(await coalescer.share('k', 'alert-b', fetch).promise).toBe(2);
   });
 });

@@ -158,7 +158,7 @@ export function createPoller(deps: PollerDeps) {
       const key = deps.requestKey(req);
       phaseKey = key;
       const host = hostOf(req.url);
-      const handle = deps.coalescer.share(key, () => fetchOnce(host, req));
+      const handle = deps.coalescer.share(key, alert.id, () => fetchOnce(host, req));
       shared = handle.shared;
       fetched = await handle.promise;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { NotificationKind, Outcome } from './outcome.ts';
@@ -16,8 +16,8 @@ export interface NewEngineNotification {
   metadata: Record<string, unknown>;
 }
 
-/** Hands a notification to the delivery pipeline inside the caller's transaction; idempotent per key. */
-export type NotifyFn = (input: NewEngineNotification, trx: Transaction<DB>) => Promise<unknown>;
+/** Hands a notification to the delivery pipeline (its own transaction); idempotent per event key. */
+export type NotifyFn = (input: NewEngineNotification) => Promise<unknown>;
 
 /** One finished poll, waiting to be written back. */
 export interface PollRecord {
@@ -42,10 +42,10 @@ export interface PollRecord {
 const MAX_ATTEMPTS = 8;
 
 /**
- * Writes poll outcomes back in small batches (every `flushMs` or `maxBatch` records): one statement
- * updates the alerts, releases their claims and inserts their poll runs; notifications follow in the
- * same transaction, so an outcome and its notification commit together or not at all. A write whose
- * claim was taken away (the alert was reset or its worker reaped) changes nothing.
+ * Writes poll outcomes back in small batches (every `flushMs` or `maxBatch` records, a few batches at
+ * once): one statement updates the alerts, releases their claims and inserts their poll runs, after
+ * the batch's notifications are handed over. A write whose claim was taken away (the alert was
+ * rescheduled or its worker reaped) changes nothing but the poll run.
  */
 export function createResultWriter(deps: {
   db: Kysely<DB>;
@@ -63,10 +63,39 @@ export function createResultWriter(deps: {
   const buffer: PollRecord[] = [];
   let timer: NodeJS.Timeout | null = null;
 
-  /** Writes one batch; answers how many notifications it created. */
+  /**
+   * Hands the batch's notifications to the pipeline, each in its own transaction (idempotent per event
+   * key), for alerts still claimed by this poll and still polled. Answers the ids notified.
+   */
+  async function notifyBatch(records: PollRecord[]): Promise<Set<string>> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT r.id FROM registrations r
+      JOIN unnest(${records.map((r) => r.id)}::uuid[], ${records.map((r) => r.token)}::uuid[],
+                  ${records.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
+      WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polled}`.execute(deps.db);
+    const valid = new Set(rows.map((r) => r.id));
+    const notified = new Set<string>();
+    for (const record of records) {
+      if (!valid.has(record.id)) continue;
+      try {
+        await deps.notify(record.notification!);
+        notified.add(record.id);
+      } catch (err) {
+        deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
+      }
+    }
+    return notified;
+  }
+
+  /**
+   * Writes one batch; answers how many notifications it handed over. Notifications commit first and
+   * the outcomes after, in one statement: should the process die in between, the alerts are still
+   * claimed, are polled again for the same due time, and the event keys stop a second notification.
+   */
   async function writeBatch(batch: PollRecord[]): Promise<number> {
-    return deps.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string; active: boolean }>`
+    const notifying = batch.filter((r) => r.notification !== null);
+    const notified = notifying.length > 0 ? await notifyBatch(notifying) : new Set<string>();
+    await sql`
         WITH v AS (
           SELECT * FROM unnest(
             ${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.token)}::uuid[],
@@ -80,7 +109,7 @@ export function createResultWriter(deps: {
             ${batch.map((r) => (r.outcome.lastValues === null ? null : JSON.stringify(r.outcome.lastValues)))}::jsonb[],
             ${batch.map((r) => r.outcome.consecutiveErrors)}::int[],
             ${batch.map((r) => r.outcome.completed)}::boolean[],
-            ${batch.map((r) => r.notification !== null)}::boolean[]
+            ${batch.map((r) => notified.has(r.id))}::boolean[]
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify)
         ), done AS (
@@ -95,47 +124,24 @@ export function createResultWriter(deps: {
             last_status_code = CASE WHEN v.completed THEN v.code ELSE r.last_status_code END,
             last_error = v.err,
             consecutive_errors = v.errors,
-            last_notified_at = CASE WHEN v.notify AND r.status IN ${polled} THEN v.finished
-                                    ELSE r.last_notified_at END
+            last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END
           FROM v
           -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
           -- restarted or stopped by its owner): its result is stale and the new schedule stands.
           -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
           WHERE r.id = v.id AND r.claim_token = v.token AND ${sameDue}
-          RETURNING r.id, r.status IN ${polled} AS active
+          RETURNING r.id
         ), reset AS (
           UPDATE registrations r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
           FROM v WHERE r.id = v.id AND r.claim_token = v.token AND NOT coalesce(${sameDue}, false)
           RETURNING r.id
-        ), runs AS (
-          INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
-                                 duration_ms, status_code, ok, matched, notified, error, worker_id)
-          SELECT v.id, v.proxy_id, v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-                 v.matched, v.notify AND coalesce(done.active, false), v.err, ${deps.workerId}::uuid
-          FROM v LEFT JOIN done ON done.id = v.id
-          WHERE done.id IS NOT NULL OR v.id IN (SELECT id FROM reset)
         )
-        SELECT id, active FROM done`.execute(trx);
-
-      const stillPolled = new Set(rows.filter((r) => r.active).map((r) => r.id));
-      let n = 0;
-      let created = 0;
-      for (const record of batch) {
-        if (!record.notification || !stillPolled.has(record.id)) continue;
-        // A savepoint per notification: one that fails is logged, the batch's outcomes still commit.
-        const savepoint = sql.raw(`engine_notify_${n++}`);
-        await sql`SAVEPOINT ${savepoint}`.execute(trx);
-        try {
-          await deps.notify(record.notification, trx);
-          await sql`RELEASE SAVEPOINT ${savepoint}`.execute(trx);
-          created++;
-        } catch (err) {
-          await sql`ROLLBACK TO SAVEPOINT ${savepoint}`.execute(trx);
-          deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
-        }
-      }
-      return created;
-    });
+        INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
+                               duration_ms, status_code, ok, matched, notified, error, worker_id)
+        SELECT v.id, v.proxy_id, v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
+               v.matched, v.notify, v.err, ${deps.workerId}::uuid
+        FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(deps.db);
+    return notified.size;
   }
 
   const active = new Set<Promise<void>>();

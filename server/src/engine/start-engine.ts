@@ -47,7 +47,7 @@ export function createEngineFromServices(
     requestKey,
     send: (req, proxy) => sendBuiltRequest(services.outbound, req, { proxy }),
     evaluate: (config, data, previous) => evaluateWatch(config, data, previous),
-    notify: (input, trx) => services.notifications.createNotification(input, trx),
+    notify: (input) => services.notifications.createNotification(input),
     proxies: {
       listActive: () => listActiveProxies(db),
       success: (proxyId, url) => recordProxySuccess(db, proxyId, url),
