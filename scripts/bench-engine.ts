@@ -165,16 +165,27 @@ async function dbStats(db: pg.Client, name: string) {
   return rows[0]!;
 }
 
-function backendCpu(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      total += cpuSeconds(pid);
-    } catch {
-      // a backend that ended, or one this user cannot read
-    }
-  }
-  return total;
+/**
+ * CPU used by the benchmark database's own backends: each backend's first and last reading over the
+ * window (backends come and go with the pool), not autovacuum, the WAL writer or the checkpointer.
+ */
+function createBackendCpu() {
+  const seen = new Map<number, { first: number; last: number }>();
+  return {
+    sample(pids: number[]) {
+      for (const pid of pids) {
+        try {
+          const cpu = cpuSeconds(pid);
+          const s = seen.get(pid);
+          if (s) s.last = cpu;
+          else seen.set(pid, { first: cpu, last: cpu });
+        } catch {
+          // a backend that ended, or one this user cannot read
+        }
+      }
+    },
+    total: () => [...seen.values()].reduce((n, s) => n + s.last - s.first, 0),
+  };
 }
 
 export async function runEngineBench(argv: string[]): Promise<void> {
@@ -232,18 +243,21 @@ export async function runEngineBench(argv: string[]): Promise<void> {
     const cpu0 = workers.map((w) => cpuSeconds(w.child.pid!));
     const simCpu0 = cpuSeconds(sim.child.pid!);
     const stats0 = await dbStats(db, name);
-    const dbCpu0 = backendCpu(stats0.pids ?? []);
+    const backends = createBackendCpu();
+    backends.sample(stats0.pids ?? []);
     let peakRss = 0;
     while (Date.now() - wall0 < o.duration * 1000) {
       await sleep(1000);
       peakRss = Math.max(peakRss, ...workers.map((w) => memoryMb(w.child.pid!).rss));
+      backends.sample((await dbStats(db, name)).pids ?? []);
     }
     const t1 = await dbNow(db);
     const wall = (Date.now() - wall0) / 1000;
     const workerCpu = workers.map((w, i) => (cpuSeconds(w.child.pid!) - cpu0[i]!) / wall);
     const simCpu = (cpuSeconds(sim.child.pid!) - simCpu0) / wall;
     const stats1 = await dbStats(db, name);
-    const dbCpu = (backendCpu(stats0.pids ?? []) - dbCpu0) / wall;
+    backends.sample(stats1.pids ?? []);
+    const dbCpu = backends.total() / wall;
     const peakHwm = Math.max(...workers.map((w) => memoryMb(w.child.pid!).peak));
 
     const runs = (
