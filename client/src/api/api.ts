@@ -1,0 +1,66 @@
+import type { SettableAlertStatus } from '@resort/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { staleTimes } from './cache.ts';
+import type {
+  AlertRecord,
+  NotificationRecord,
+  NotificationServicePayload,
+  NotificationServiceRecord,
+  UserSummary,
+} from './contracts.ts';
+import { createPendingProcedures } from './pending.ts';
+import type { ApiClient, OptionsProxy } from './trpc.ts';
+
+export interface StatusChange {
+  id: string;
+  status: SettableAlertStatus;
+}
+
+/**
+ * The calls of SPEC.md §7 as query and mutation options, with their cache times. Screens use only
+ * this table; each entry names the procedure that carries it, so a procedure landing on the server
+ * is a one-line switch from `pending.*` to `trpc.*`.
+ */
+export function createApi(trpc: OptionsProxy, client: ApiClient) {
+  const pending = createPendingProcedures(client);
+  return {
+    account: {
+      /** GET /users/me: also used at start-up; the server still types the lists loosely. */
+      summary: () =>
+        queryOptions({
+          queryKey: trpc.users.me.queryKey(),
+          queryFn: ({ signal }) => client.users.me.query(undefined, { signal }) as Promise<UserSummary>,
+          staleTime: staleTimes.userSummary,
+        }),
+      profile: () => trpc.auth.me.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
+      updateProfile: () => trpc.users.updateProfile.mutationOptions(),
+      changePassword: () => trpc.auth.changePassword.mutationOptions(),
+    },
+    alerts: {
+      mine: () => pending.query<AlertRecord[]>('registrations.list', undefined, staleTimes.alerts),
+      setStatus: () => pending.mutation<StatusChange, AlertRecord>('registrations.updateStatus'),
+      remove: () => pending.mutation<{ id: string }, void>('registrations.remove'),
+    },
+    adminAlerts: {
+      all: () => pending.query<AlertRecord[]>('adminRegistrations.list', undefined, staleTimes.alerts),
+      setStatus: () => pending.mutation<StatusChange, AlertRecord>('adminRegistrations.updateStatus'),
+      remove: () => pending.mutation<{ id: string }, void>('adminRegistrations.remove'),
+    },
+    notificationServices: {
+      create: () =>
+        pending.mutation<NotificationServicePayload, NotificationServiceRecord>(
+          'notificationServices.create',
+        ),
+      test: () =>
+        pending.mutation<NotificationServicePayload, { message?: string } | null>(
+          'notificationServices.test',
+        ),
+    },
+    notifications: {
+      history: (limit: number) =>
+        pending.query<NotificationRecord[], { limit: number }>('notifications.history', { limit }),
+    },
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
