@@ -24,6 +24,10 @@ export interface StatusChange {
 export function createApi(trpc: OptionsProxy, client: ApiClient) {
   const pending = createPendingProcedures(client);
   return {
+    auth: {
+      login: () => trpc.auth.login.mutationOptions(),
+      register: () => trpc.auth.register.mutationOptions(),
+    },
     account: {
       /** GET /users/me: also used at start-up; the server still types the lists loosely. */
       summary: () =>
