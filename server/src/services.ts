@@ -1,12 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
@@ -33,7 +35,14 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+  });
+  const proxies = createProxyService({ db });
+  return { config, db, boss, log, clock, tokens, users, auth, health, outbound, proxies };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

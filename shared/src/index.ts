@@ -3,6 +3,8 @@ export * from './date-range.ts';
 export * from './editable-field.schema.ts';
 export * from './messages.ts';
 export * from './notification-service.messages.ts';
+export * from './proxy.schema.ts';
+export * from './proxy-import.ts';
 export * from './roles.ts';
 export * from './status.ts';
 export * from './ui-messages.ts';
