@@ -60,6 +60,15 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
           'notificationServices.test',
         ),
     },
+    proxies: {
+      list: () => trpc.proxies.list.queryOptions(undefined, { staleTime: staleTimes.proxies }),
+      create: () => trpc.proxies.create.mutationOptions(),
+      update: () => trpc.proxies.update.mutationOptions(),
+      remove: () => trpc.proxies.remove.mutationOptions(),
+      resetFailures: () => trpc.proxies.resetFailures.mutationOptions(),
+      bulkStatus: () => trpc.proxies.bulkStatus.mutationOptions(),
+      import: () => trpc.proxies.import.mutationOptions(),
+    },
     notifications: {
       history: (limit: number) =>
         pending.query<NotificationRecord[], { limit: number }>('notifications.history', { limit }),
