@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
+import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -10,6 +11,9 @@ import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
+import { templateGenerators } from './modules/templates/generators/index.ts';
+import { createTemplateService } from './modules/templates/templates.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -42,7 +46,28 @@ export async function createServices(deps: ServiceDeps) {
     maxBytes: config.OUTBOUND_MAX_BYTES,
   });
   const proxies = createProxyService({ db });
-  return { config, db, boss, log, clock, tokens, users, auth, health, outbound, proxies };
+  const templateGroups = createTemplateGroupService({ db });
+  const templates = createTemplateService({
+    db,
+    clock,
+    generators: templateGenerators,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  return {
+    config,
+    db,
+    boss,
+    log,
+    clock,
+    tokens,
+    users,
+    auth,
+    health,
+    outbound,
+    proxies,
+    templateGroups,
+    templates,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
