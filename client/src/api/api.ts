@@ -60,6 +60,21 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
           'notificationServices.test',
         ),
     },
+    templates: {
+      list: () => trpc.templates.list.queryOptions(undefined, { staleTime: staleTimes.templates }),
+      get: (id: string) => trpc.templates.get.queryOptions({ id }, { staleTime: staleTimes.templates }),
+      create: () => trpc.templates.create.mutationOptions(),
+      update: () => trpc.templates.update.mutationOptions(),
+      remove: () => trpc.templates.delete.mutationOptions(),
+      test: () => trpc.templates.test.mutationOptions(),
+      generators: () => trpc.templates.generators.queryOptions(undefined, { staleTime: Infinity }),
+      generatorSample: (input: { id: string; sourceUrl?: string }) =>
+        trpc.templates.generatorSample.queryOptions(input, { staleTime: 0 }),
+    },
+    templateGroups: {
+      list: () => trpc.templateGroups.list.queryOptions(undefined, { staleTime: staleTimes.templateGroups }),
+      create: () => trpc.templateGroups.create.mutationOptions(),
+    },
     proxies: {
       list: () => trpc.proxies.list.queryOptions(undefined, { staleTime: staleTimes.proxies }),
       create: () => trpc.proxies.create.mutationOptions(),
