@@ -36,7 +36,7 @@ export function TemplateTestCard({
         </Alert>
       ) : null}
       {result ? (
-        <Stack gap="xs" role="region" aria-label="Test result">
+        <Stack gap="xs" role="region" aria-label="Live test result">
           <Group gap="sm">
             <Badge
               color={result.response && result.response.status < 400 ? 'teal' : 'red'}
