@@ -78,7 +78,7 @@ export function NotificationServiceFields({ form }: { form: Form }) {
             description={`Placeholders: ${bodyTemplatePlaceholders.join(', ')}. Sent as JSON when valid, otherwise as text.`}
             autosize
             minRows={3}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('bodyTemplate')}
           />
         </Stack>
