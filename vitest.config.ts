@@ -5,5 +5,8 @@ export default defineConfig({
   test: {
     projects,
     env: { TZ: 'America/New_York' },
+    // CI keeps a machine-readable result for the closing summary line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI ? { json: 'test-results/vitest.json' } : {},
   },
 });

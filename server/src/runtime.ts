@@ -56,6 +56,7 @@ export async function startRuntime(
   const { url: dbUrl, handle, embedded } = await openDatabase(config, log);
   let boss: PgBoss | null = null;
   let app: FastifyInstance | null = null;
+  let services: Services | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -67,6 +68,7 @@ export async function startRuntime(
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
+    await services?.outbound.close().catch((err) => log.error({ err }, 'closing outbound client failed'));
     await handle.destroy().catch((err) => log.error({ err }, 'closing database pool failed'));
     await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
     log.info('stopped');
@@ -75,7 +77,7 @@ export async function startRuntime(
   try {
     await migrateToLatest(handle.db);
     boss = await startBoss({ connectionString: dbUrl, log });
-    const services = await createServices({ config, db: handle.db, boss, log });
+    services = await createServices({ config, db: handle.db, boss, log });
     let url: string | null = null;
     if (options.http !== false) {
       app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });

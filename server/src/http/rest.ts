@@ -29,8 +29,8 @@ function defaultInput(req: FastifyRequest): unknown {
     // A non-object body is handed over as is; the procedure's schema answers what is wrong with it.
     return Object.keys(params).length ? { ...params, body } : body;
   }
-  const merged = { ...query, ...(body as Record<string, unknown> | undefined), ...params };
-  return Object.keys(merged).length ? merged : undefined;
+  if (body === undefined && !Object.keys(query).length && !Object.keys(params).length) return undefined;
+  return { ...query, ...(body as Record<string, unknown> | undefined), ...params };
 }
 
 type ProcedureFn = (input: unknown) => Promise<unknown>;

@@ -1,5 +1,8 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
+import { templateGroupsRouter } from '../modules/template-groups/template-groups.router.ts';
+import { templatesRouter } from '../modules/templates/templates.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -8,6 +11,9 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  proxies: proxiesRouter,
+  templates: templatesRouter,
+  templateGroups: templateGroupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -35,31 +35,39 @@ export function describeError(error: unknown): { status: number; body: ErrorDeta
   return { status: 500, body: { message: messages.common.internal, code: 'INTERNAL' } };
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const { status, body } = describeError(error);
-    return {
-      ...shape,
-      message: body.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: status,
-        appCode: body.code,
-        issues: body.issues,
-        retryAfterSeconds: body.retryAfterSeconds,
-      },
-    };
-  },
-});
+/** Who may call a procedure; read by the authorization matrix test and the OpenAPI document. */
+export interface ProcedureMeta {
+  access: 'public' | 'user' | 'admin';
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const { status, body } = describeError(error);
+      return {
+        ...shape,
+        message: body.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: status,
+          appCode: body.code,
+          issues: body.issues,
+          retryAfterSeconds: body.retryAfterSeconds,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /** Verifies the bearer token (done in the context) and narrows ctx.auth. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = t.procedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   if (!ctx.auth) throw new AppError('UNAUTHORIZED', ctx.authError ?? messages.common.unauthorized);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
@@ -68,7 +76,7 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
  * Re-reads the roles from the database instead of trusting the token's claims, so a demoted admin
  * loses access at once rather than when the token expires.
  */
-export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
   const roles = await ctx.services.users.findRoles(ctx.auth.userId);
   if (!roles) throw new AppError('UNAUTHORIZED', messages.common.unauthorized);
   if (!isAdminRole(roles)) throw new AppError('FORBIDDEN', messages.common.forbidden);

@@ -77,6 +77,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await boss?.stop({ graceful: false, timeout: 2000 });
+      await services.outbound.close();
       await handle.destroy();
       await database.drop();
     },

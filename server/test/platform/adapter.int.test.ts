@@ -100,3 +100,21 @@ describe('REST adapter layer', () => {
     expect(res.json<{ error: { message: string } }>().error.message).toBe('Password is required.');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every REST route with its input schema', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/auth/register']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { properties: { email: {}, password: {}, name: {} } } } },
+    });
+    const page = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/auth/login');
+  });
+});

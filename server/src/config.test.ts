@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies defaults and derives flags', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.embeddedDatabase).toBe(true);
+    expect(c.smtpConfigured).toBe(false);
+    expect(c.OUTBOUND_ALLOWLIST).toEqual([]);
+  });
+
+  it('parses lists and booleans', () => {
+    const c = loadConfig({
+      OUTBOUND_ALLOWLIST: '127.0.0.1, sim.local ,',
+      RUN_WORKER: 'false',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(c.OUTBOUND_ALLOWLIST).toEqual(['127.0.0.1', 'sim.local']);
+    expect(c.RUN_WORKER).toBe(false);
+    expect(c.embeddedDatabase).toBe(false);
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'Invalid configuration: PORT: expected a whole number between 0 and 65535 (got "abc")',
+    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/^Invalid configuration: PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: expected a postgres:\/\/ connection URL \(got "\[redacted\]"\)/,
+    );
+  });
+
+  it('enforces cross-field rules', () => {
+    expect(() => loadConfig({ SMS_API_URL: 'https://sms.example.com' })).toThrow(
+      /SMS_API_URL: SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM/,
+    );
+  });
+});

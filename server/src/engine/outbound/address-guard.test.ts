@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { blockedReason, isAllowlistedName, literalAddress, parseAllowlist } from './address-guard.ts';
+
+const none = parseAllowlist([]);
+
+describe('blockedReason', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'linkLocal'],
+    ['100.64.0.1', 'carrierGradeNat'],
+    ['100.100.100.200', 'carrierGradeNat'],
+    ['198.18.0.1', 'reserved'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'linkLocal'],
+    ['fd00::1', 'uniqueLocal'],
+    ['fd00:ec2::254', 'uniqueLocal'],
+    ['ff02::1', 'multicast'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:10.1.2.3', 'private'],
+    ['::ffff:169.254.169.254', 'linkLocal'],
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['2001:db8::1', 'reserved'],
+  ])('refuses %s (%s)', (ip, reason) => {
+    expect(blockedReason(ip, none)).toBe(reason);
+  });
+
+  it.each(['93.184.215.14', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
+    'lets public %s through',
+    (ip) => {
+      expect(blockedReason(ip, none)).toBeNull();
+    },
+  );
+
+  it('lets allow-listed addresses and ranges through, IPv4-mapped forms included', () => {
+    const allow = parseAllowlist(['127.0.0.1', '10.0.0.0/8', ' [fd00::1] ', 'Sim.Local.']);
+    expect(blockedReason('127.0.0.1', allow)).toBeNull();
+    expect(blockedReason('::ffff:127.0.0.1', allow)).toBeNull();
+    expect(blockedReason('127.0.0.2', allow)).toBe('loopback');
+    expect(blockedReason('10.200.3.4', allow)).toBeNull();
+    expect(blockedReason('fd00::1', allow)).toBeNull();
+    expect(blockedReason('fd00::2', allow)).toBe('uniqueLocal');
+    expect(isAllowlistedName('sim.local', allow)).toBe(true);
+    expect(isAllowlistedName('SIM.LOCAL.', allow)).toBe(true);
+    expect(isAllowlistedName('other.local', allow)).toBe(false);
+  });
+});
+
+describe('literalAddress', () => {
+  it('recognises what WHATWG URL parsing normalises numeric hosts to', () => {
+    for (const raw of [
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://017700000001/',
+      'http://0x7f000001/',
+    ]) {
+      expect(literalAddress(new URL(raw).hostname)).toBe('127.0.0.1');
+    }
+    expect(literalAddress(new URL('http://[::ffff:127.0.0.1]/').hostname)).toBe('::ffff:7f00:1');
+    expect(literalAddress('example.com')).toBeNull();
+    expect(literalAddress('1.2.3.4.example')).toBeNull();
+  });
+});
