@@ -2,7 +2,6 @@ export * from './auth.schema.ts';
 export * from './date-range.ts';
 export * from './editable-field.schema.ts';
 export * from './messages.ts';
-export * from './notification-service.messages.ts';
 export * from './proxy.schema.ts';
 export * from './proxy-import.ts';
 export * from './request-builder.ts';
