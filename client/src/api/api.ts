@@ -42,12 +42,12 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
     },
     alerts: {
       mine: () => pending.query<AlertRecord[]>('registrations.list', undefined, staleTimes.alerts),
-      setStatus: () => pending.mutation<StatusChange, AlertRecord>('registrations.updateStatus'),
+      setStatus: () => pending.mutation<StatusChange, AlertRecord>('registrations.update'),
       remove: () => pending.mutation<{ id: string }, void>('registrations.remove'),
     },
     adminAlerts: {
       all: () => pending.query<AlertRecord[]>('adminRegistrations.list', undefined, staleTimes.alerts),
-      setStatus: () => pending.mutation<StatusChange, AlertRecord>('adminRegistrations.updateStatus'),
+      setStatus: () => pending.mutation<StatusChange, AlertRecord>('adminRegistrations.update'),
       remove: () => pending.mutation<{ id: string }, void>('adminRegistrations.remove'),
     },
     notificationServices: {

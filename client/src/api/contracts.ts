@@ -1,4 +1,5 @@
-import type { NotificationServiceType, User } from '@resort/shared';
+import type { User } from '@resort/shared';
+import type { NotificationServiceType } from '@resort/shared/notification-service.messages';
 
 /**
  * The shapes of SPEC.md §3 the screens read. Procedures that already exist are typed by the server's

@@ -32,7 +32,11 @@ export function browserLock<T>(run: () => Promise<T>): Promise<T> {
 export function createSessionManager(deps: SessionManagerDeps) {
   const { store } = deps;
   const now = deps.now ?? Date.now;
-  const timers = deps.timers ?? { setTimeout, clearTimeout };
+  // Wrapped: the browser's timer functions throw 'Illegal invocation' when called as methods.
+  const timers = deps.timers ?? {
+    setTimeout: ((run: () => void, ms: number) => setTimeout(run, ms)) as typeof setTimeout,
+    clearTimeout: ((id: ReturnType<typeof setTimeout>) => clearTimeout(id)) as typeof clearTimeout,
+  };
   const withLock = deps.withLock ?? (<T>(run: () => Promise<T>) => run());
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let renewTimer: ReturnType<typeof setTimeout> | undefined;

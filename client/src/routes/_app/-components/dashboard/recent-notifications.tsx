@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
+import { deliveryStatusLabel } from '@resort/shared';
 import {
-  deliveryStatusLabel,
   notificationServiceMessages,
   notificationServiceTypeLabels,
   truncateLabel,
-} from '@resort/shared';
+} from '@resort/shared/notification-service.messages';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useApi } from '../../../../api/api-context.tsx';

@@ -1,6 +1,10 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { bodyTemplatePlaceholders, maxWebhookHeaders, webhookMethods } from '@resort/shared';
+import {
+  bodyTemplatePlaceholders,
+  maxWebhookHeaders,
+  webhookMethods,
+} from '@resort/shared/notification-service.messages';
 import type { NotificationServiceFormValues } from './notification-service-form-model.ts';
 
 type Form = UseFormReturnType<NotificationServiceFormValues>;
@@ -78,7 +82,7 @@ export function NotificationServiceFields({ form }: { form: Form }) {
             description={`Placeholders: ${bodyTemplatePlaceholders.join(', ')}. Sent as JSON when valid, otherwise as text.`}
             autosize
             minRows={3}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('bodyTemplate')}
           />
         </Stack>

@@ -6,7 +6,7 @@ import {
   notificationServiceTypes,
   singleNotificationServiceTypes,
   type WebhookMethod,
-} from '@resort/shared';
+} from '@resort/shared/notification-service.messages';
 import { z } from 'zod';
 import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
 

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { NotificationServiceType } from '@resort/shared';
+import type { NotificationServiceType } from '@resort/shared/notification-service.messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

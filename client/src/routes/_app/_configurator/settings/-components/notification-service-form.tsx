@@ -5,7 +5,7 @@ import {
   type NotificationServiceType,
   notificationServiceTypeLabels,
   notificationServiceTypes,
-} from '@resort/shared';
+} from '@resort/shared/notification-service.messages';
 import { useState } from 'react';
 import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
 import { errorMessage } from '../../../../../api/http.ts';

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { notificationServiceTypeLabels, truncateLabel } from '@resort/shared';
+import { notificationServiceTypeLabels, truncateLabel } from '@resort/shared/notification-service.messages';
 import type { NotificationServiceRecord } from '../../../../../api/contracts.ts';
 
 function destination(service: NotificationServiceRecord): string {
