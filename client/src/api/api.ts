@@ -60,6 +60,15 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
           'notificationServices.test',
         ),
     },
+    /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
+    alertEditor: {
+      get: (id: string) => trpc.registrations.get.queryOptions({ id }, { staleTime: 0 }),
+      adminGet: (id: string) => trpc.adminRegistrations.get.queryOptions({ id }, { staleTime: 0 }),
+      create: () => trpc.registrations.create.mutationOptions(),
+      update: () => trpc.registrations.update.mutationOptions(),
+      adminUpdate: () => trpc.adminRegistrations.update.mutationOptions(),
+      test: () => trpc.registrations.test.mutationOptions(),
+    },
     templates: {
       list: () => trpc.templates.list.queryOptions(undefined, { staleTime: staleTimes.templates }),
       get: (id: string) => trpc.templates.get.queryOptions({ id }, { staleTime: staleTimes.templates }),

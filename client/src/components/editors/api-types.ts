@@ -9,3 +9,5 @@ export type TemplateRecord = inferOutput<OptionsProxy['templates']['get']>;
 export type TemplateGroupRecord = inferOutput<OptionsProxy['templateGroups']['list']>[number];
 export type TemplateTestAnswer = inferOutput<OptionsProxy['templates']['test']>;
 export type TemplateUpdateRequest = inferInput<OptionsProxy['templates']['update']>;
+export type RegistrationRecord = inferOutput<OptionsProxy['registrations']['get']>;
+export type RegistrationTestAnswer = inferOutput<OptionsProxy['registrations']['test']>;
