@@ -1,8 +1,10 @@
+import { isAdminRole } from '@resort/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { NavigationFlash } from '../../../../../components/flash-banner.tsx';
 import { ButtonLink } from '../../../../../components/links.tsx';
 import { PageHeader } from '../../../../../components/page-header.tsx';
+import { useSession } from '../../../../../session/use-session.ts';
 import { AlertFormScreen } from './-components/alert-form-screen.tsx';
 
 /**
@@ -20,6 +22,8 @@ export const Route = createFileRoute('/_app/_configurator/configure/alerts')({
 
 function AlertFormPage() {
   const { alert } = Route.useSearch();
+  const session = useSession();
+  const viewer = { userId: session?.user.id ?? null, isAdmin: isAdminRole(session?.user.roles ?? []) };
   return (
     <>
       <PageHeader
@@ -36,7 +40,7 @@ function AlertFormPage() {
         }
       />
       <NavigationFlash />
-      <AlertFormScreen key={alert ?? 'new'} alertId={alert} />
+      <AlertFormScreen key={alert ?? 'new'} alertId={alert} viewer={viewer} />
     </>
   );
 }

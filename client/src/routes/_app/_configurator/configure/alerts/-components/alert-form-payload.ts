@@ -163,6 +163,13 @@ export function parseAlertForm(
       errors[key] ??= issue.message;
     }
   }
+  // Object refinements (the rule requirement) only run once every field parses: ask separately so
+  // the form shows all its problems at once.
+  if (!opts.forTest && watchConfig && errors.rules === undefined) {
+    const rules = registrationPayloadSchema.safeParse({ templateId: values.templateId || '-', watchConfig });
+    const issue = rules.success ? undefined : rules.error.issues.find((i) => i.path[0] === 'watchConfig');
+    if (issue) errors.rules = issue.message;
+  }
   if (model) {
     const today = localToday(opts.now ?? new Date());
     for (const issue of validateAgainstTemplate(raw, model.template, { today })) {

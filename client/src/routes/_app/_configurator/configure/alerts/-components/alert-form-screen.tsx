@@ -1,4 +1,4 @@
-import { alertListMessages, isAdminRole, type RegistrationPayload, templateMessages } from '@resort/shared';
+import { alertListMessages, type RegistrationPayload, templateMessages } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -6,7 +6,6 @@ import { useApi } from '../../../../../../api/api-context.tsx';
 import { errorMessage, errorStatus } from '../../../../../../api/http.ts';
 import type { RegistrationRecord, TemplateRecord } from '../../../../../../components/editors/api-types.ts';
 import { ErrorState, LoadingState } from '../../../../../../components/states.tsx';
-import { useSession } from '../../../../../../session/use-session.ts';
 import { AlertForm } from './alert-form.tsx';
 import type { ServiceChoice } from './delivery-section.tsx';
 
@@ -21,12 +20,16 @@ export const alertFormTexts = {
 const isMissing = (error: unknown) => [400, 404].includes(errorStatus(error) ?? 0);
 
 /** The alert form wired to the API: templates, groups, services, the edited alert, save and test. */
-export function AlertFormScreen({ alertId }: { alertId?: string }) {
+export interface Viewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer: Viewer }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const session = useSession();
-  const isAdmin = isAdminRole(session?.user.roles ?? []);
+  const { isAdmin } = viewer;
   const templates = useQuery(api.templates.list());
   const groups = useQuery(api.templateGroups.list());
   const summary = useQuery(api.account.summary());
@@ -79,7 +82,7 @@ export function AlertFormScreen({ alertId }: { alertId?: string }) {
 
   const alert: RegistrationRecord | null = alertId !== undefined ? (editing.data ?? null) : null;
   const allTemplates: TemplateRecord[] = extraTemplate.data ? [...listed, extraTemplate.data] : listed;
-  const othersAlert = alert !== null && alert.userId !== session?.user.id;
+  const othersAlert = alert !== null && alert.userId !== viewer.userId;
   // An admin editing another user's alert sees that user's linked services, not their own.
   const services: ServiceChoice[] = othersAlert
     ? alert.notificationServices.map((s) => ({
