@@ -2,8 +2,8 @@ import { JsonInput, type JsonInputProps } from '@mantine/core';
 
 /**
  * A JSON text box: checks the syntax when the box loses focus, with the screen's own message (the
- * template editor's 'Invalid JSON provided.', the alert form's 'Unable to parse JSON. Please verify
- * your syntax.'), and formats valid JSON. The form's own error, set on submit, shows otherwise.
+ * template editor's and the alert form's differ), and formats valid JSON. The form's own error,
+ * set on submit, shows otherwise.
  */
 export function JsonBox({
   invalidMessage,

@@ -69,7 +69,7 @@ function parseFieldRef(key: string): { target: FieldTarget; path: string } | und
 
 function fieldOptions(field: FieldDraft): EditableFieldInput['options'] {
   if (field.fieldType === 'SELECT') {
-    // A blank option offers nothing: leaving only blanks trips 'Select fields require at least one option.'
+    // A blank option offers nothing: a SELECT with only blanks has no options, which the schema refuses.
     return field.options
       .filter((o) => o.value.trim() !== '')
       .map((o) => ({ value: optionValue(o), label: o.label.trim() || o.value.trim() }));

@@ -150,7 +150,7 @@ export function parseAlertForm(
     customBody: parsed.customBody as RegistrationPayloadInput['customBody'],
     overrides: model ? toOverrides(model, values.fieldValues) : {},
     watchConfig,
-    // Blank stays text, so the schema answers 'Polling interval must be a number.'
+    // Blank stays text, so the schema answers with its not-a-number message.
     pollingIntervalSeconds: values.pollingIntervalSeconds as number,
     notificationServiceIds: values.notificationServiceIds,
   };
