@@ -53,7 +53,13 @@ const specMessages = [
     'testFailed',
     'generatorLoadFailed',
   ]),
-  ...pick(templateGroupMessages, ['nameRequired', 'nameEmpty', 'updateNeedsField', 'loadFailed', 'createFailed']),
+  ...pick(templateGroupMessages, [
+    'nameRequired',
+    'nameEmpty',
+    'updateNeedsField',
+    'loadFailed',
+    'createFailed',
+  ]),
   ...pick(fieldMessages, ['pathRequired', 'labelRequired', 'selectNeedsOption', 'expectedNumeric']),
   ...pick(watchMessages, ['atLeastOnePreset']),
   ...pick(messages.common, ['invalidJson']),
@@ -110,7 +116,10 @@ function sources(dir: string): string[] {
   });
 }
 const files = ['client/src', 'shared/src', 'server/src'].flatMap((dir) => sources(join(root, dir)));
-const texts = files.map((path) => ({ path: path.slice(root.length), text: withoutComments(readFileSync(path, 'utf8')) }));
+const texts = files.map((path) => ({
+  path: path.slice(root.length),
+  text: withoutComments(readFileSync(path, 'utf8')),
+}));
 
 describe('editor messages', () => {
   it.each(specMessages)('%s is written once, in shared', (_key, message) => {

@@ -3,7 +3,11 @@ import { useSearch } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiAnswer, type Handlers, renderWithApi } from '../../../../../../components/editors/api-harness.tsx';
+import {
+  ApiAnswer,
+  type Handlers,
+  renderWithApi,
+} from '../../../../../../components/editors/api-harness.tsx';
 import { NavigationFlash } from '../../../../../../components/flash-banner.tsx';
 import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
 import { AlertFormScreen } from './alert-form-screen.tsx';
@@ -32,7 +36,11 @@ function AlertsRoute() {
 const handlers = (over: Handlers = {}): Handlers => ({
   'templates.list': () => [poly, popCentury],
   'templateGroups.list': () => groups,
-  'users.me': () => ({ user: { id: 'u-1', email: 'ana@example.com', name: 'Ana', roles: ['user'] }, notificationServices: services, registrations: [] }),
+  'users.me': () => ({
+    user: { id: 'u-1', email: 'ana@example.com', name: 'Ana', roles: ['user'] },
+    notificationServices: services,
+    registrations: [],
+  }),
   'registrations.get': (input) => {
     if ((input as { id: string }).id === existingAlert.id) return existingAlert;
     throw new ApiAnswer(404, 'Alert not found.');
@@ -90,6 +98,8 @@ describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
     });
     await screen.findByDisplayValue('Anniversary trip');
     await user.click(screen.getByRole('button', { name: 'Save alert' }));
-    await waitFor(() => expect(screen.getByText('Choose from your active notification services.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Choose from your active notification services.')).toBeInTheDocument(),
+    );
   });
 });
