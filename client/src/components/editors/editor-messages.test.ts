@@ -94,15 +94,15 @@ const specMessages = [
 ];
 
 const sentinel = '\u0000';
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * How the message is written in source: a quoted string, or for a function a template literal
  * whose fixed parts surround its interpolations.
  */
 function literal(message: Message): RegExp {
-  if (typeof message === 'string') return new RegExp(`(['"\`])${escape(message)}\\1`, 'g');
+  if (typeof message === 'string') return new RegExp(`(['"\`])${escapeRegExp(message)}\\1`, 'g');
   const parts = (message as (...a: string[]) => string)(sentinel, sentinel, sentinel).split(sentinel);
-  return new RegExp(`\`${parts.map(escape).join('\\$\\{[^}]*\\}')}\``, 'g');
+  return new RegExp(`\`${parts.map(escapeRegExp).join('\\$\\{[^}]*\\}')}\``, 'g');
 }
 /** Comments may quote a message; only code counts. */
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

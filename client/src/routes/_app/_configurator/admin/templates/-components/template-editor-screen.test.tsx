@@ -45,8 +45,12 @@ const sample = {
   },
 };
 
+/** What the server answers for a created template: the input with its defaults filled in. */
 function stored(input: Record<string, unknown>, id: string): TemplateRecord {
-  return {
+  const defaults: Omit<
+    TemplateRecord,
+    'id' | 'name' | 'resortCode' | 'targetUrl' | 'method' | 'editableFields'
+  > = {
     description: null,
     templateGroupId: null,
     templateGroup: null,
@@ -54,11 +58,11 @@ function stored(input: Record<string, unknown>, id: string): TemplateRecord {
     defaultHeaders: {},
     defaultQuery: {},
     responseWatchConfig: null,
+    responseWatchPresets: null,
     isActive: true,
     createdAt: '2026-02-01T00:00:00.000Z',
-    ...(input as Omit<TemplateRecord, 'id'>),
-    id,
   };
+  return { ...defaults, ...(input as Omit<TemplateRecord, 'id'>), id };
 }
 
 function NewRoute() {
