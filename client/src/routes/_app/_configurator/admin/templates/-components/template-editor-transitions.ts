@@ -13,10 +13,9 @@ import {
   type PresetsDraft,
   type TemplateEditorValues,
   type TemplateSource,
-  toEditorValues,
-  toPresetDraft,
   valuelessOperators,
 } from './template-editor-model.ts';
+import { toEditorValues, toPresetDraft } from './template-editor-values.ts';
 
 /**
  * The editor's transitions of SPEC.md §4, pure so the components stay thin: leaving SELECT clears

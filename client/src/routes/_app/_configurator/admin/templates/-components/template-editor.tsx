@@ -19,9 +19,10 @@ import { ConfirmModal } from '../../../../-components/confirm-modal.tsx';
 import { GeneratorPanel } from './generator-panel.tsx';
 import { OverrideFieldsSection } from './override-fields-section.tsx';
 import { TemplateConfigSection } from './template-config-section.tsx';
-import { type TemplateEditorValues, type TemplateSource, toEditorValues } from './template-editor-model.ts';
+import type { TemplateEditorValues, TemplateSource } from './template-editor-model.ts';
 import { parseTemplateEditor, validateTemplateEditor } from './template-editor-payload.ts';
 import { applySample } from './template-editor-transitions.ts';
+import { toEditorValues } from './template-editor-values.ts';
 import { TemplateRulesSection } from './template-rules-section.tsx';
 import { TemplateTestCard } from './template-test-card.tsx';
 
