@@ -105,7 +105,7 @@ export function ProxyInventory({
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={980}>
+      <Table.ScrollContainer minWidth={1120}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -118,7 +118,7 @@ export function ProxyInventory({
                 />
               </Table.Th>
               <Table.Th>Proxy</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th miw={110}>Status</Table.Th>
               <Table.Th>Counts</Table.Th>
               <Table.Th>Last attempt</Table.Th>
               <Table.Th>Actions</Table.Th>
