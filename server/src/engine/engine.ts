@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -8,17 +7,11 @@ import type { Logger } from '../lib/logger.ts';
 import { createSemaphore } from '../lib/semaphore.ts';
 import { createCoalescer } from './coalescer.ts';
 import {
-  beatHeartbeat,
   type ClaimedAlert,
   claimDueAlerts,
-  loadTemplates,
-  reapDeadWorkers,
-  registerWorker,
-  removeWorker,
   renewLeases,
   rescheduleClaims,
   scheduleNewAlerts,
-  type TemplateForPolling,
 } from './engine.repo.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import { createLocalFigures } from './local-figures.ts';
@@ -26,6 +19,8 @@ import { createPoller, type FetchResult, type PollerDeps } from './poller.ts';
 import { createProxyRotation, type RotatingProxy } from './proxy-rotation.ts';
 import { createResultWriter, type NotifyFn, type PollRecord } from './result-writer.ts';
 import { catchUp } from './schedule.ts';
+import { createTemplateCache } from './template-cache.ts';
+import { createWorkerPresence } from './worker-presence.ts';
 
 type EngineConfig = Pick<
   Config,
@@ -60,7 +55,6 @@ export interface EngineDeps {
 
 const HEARTBEAT_MS = 1000;
 const FIGURES_LOG_MS = 30_000;
-const TEMPLATE_CACHE_LIMIT = 10_000;
 
 interface Pending {
   token: string;
@@ -79,7 +73,13 @@ export function createEngine(deps: EngineDeps) {
   const { db, config, log } = deps;
   const workerId = randomUUID();
   const pending = new Map<string, Pending>();
-  const templates = new Map<string, TemplateForPolling>();
+  const templates = createTemplateCache(db);
+  const presence = createWorkerPresence({
+    db,
+    workerId,
+    timeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
+    log,
+  });
   const figures = createLocalFigures();
   const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
   // Event-loop delay is the first sign of a worker short of CPU: every poll and write waits on it.
@@ -131,24 +131,12 @@ export function createEngine(deps: EngineDeps) {
     },
   });
 
-  async function ensureTemplates(alerts: ClaimedAlert[]) {
-    const missing = new Set<string>();
-    for (const a of alerts) {
-      const cached = templates.get(a.template_id);
-      if (!cached || cached.updated_at.getTime() !== a.template_updated_at.getTime())
-        missing.add(a.template_id);
-    }
-    if (missing.size === 0) return;
-    if (templates.size > TEMPLATE_CACHE_LIMIT) templates.clear();
-    for (const t of await loadTemplates(db, [...missing])) templates.set(t.id, t);
-  }
-
   function runPoll(alert: ClaimedAlert, entry: Pending) {
     entry.timer = null;
     const task = semaphore(async () => {
       if (!running) return;
       entry.running = true;
-      const template = templates.get(alert.template_id)!;
+      const template = templates.get(alert.template_id);
       writer.add(await poll(alert, template, entry.token));
     })
       .catch((err) => {
@@ -160,7 +148,7 @@ export function createEngine(deps: EngineDeps) {
   }
 
   async function dispatch(alerts: ClaimedAlert[], token: string) {
-    await ensureTemplates(alerts);
+    await templates.load(alerts);
     const late: { id: string; token: string; dueAt: Date; nextDueAt: Date }[] = [];
     const now = dbNow();
     for (const alert of alerts) {
@@ -220,22 +208,10 @@ export function createEngine(deps: EngineDeps) {
   }
 
   async function heartbeat() {
-    try {
-      const before = Date.now();
-      const beat = await beatHeartbeat(db, workerId, config.ENGINE_WORKER_TIMEOUT_SECONDS);
-      if (pending.size === 0) clockOffsetMs = beat.dbNow.getTime() - (before + Date.now()) / 2;
-      liveWorkers = beat.live;
-      if (!beat.present) {
-        // Taken for dead (a long pause) and reaped: our claims are gone; join again.
-        log.warn({ workerId }, 'engine: this worker was reaped; registering again');
-        await registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
-      }
-      const released = await reapDeadWorkers(db, config.ENGINE_WORKER_TIMEOUT_SECONDS);
-      if (released > 0)
-        log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
-    } catch (err) {
-      log.error({ err }, 'engine: heartbeat failed');
-    }
+    const beat = await presence.beat();
+    if (!beat) return;
+    liveWorkers = beat.live;
+    if (pending.size === 0) clockOffsetMs = beat.dbNow.getTime() - (beat.sentAt + beat.answeredAt) / 2;
   }
 
   async function renew() {
@@ -281,7 +257,7 @@ export function createEngine(deps: EngineDeps) {
     workerId,
 
     async start() {
-      await registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
+      await presence.join();
       running = true;
       loopDelay.enable();
       await heartbeat();
@@ -306,7 +282,7 @@ export function createEngine(deps: EngineDeps) {
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
       await Promise.race([writer.drain(), deadline]);
-      await removeWorker(db, workerId).catch((err) => log.error({ err }, 'engine: releasing claims failed'));
+      await presence.leave().catch((err) => log.error({ err }, 'engine: releasing claims failed'));
       pending.clear();
       log.info({ workerId }, 'engine stopped');
     },
