@@ -248,6 +248,17 @@ export function createEngine(deps: EngineDeps) {
     };
   }
 
+  // Jittered, so the workers of a pool take turns at the alerts coming due rather than the one whose
+  // ticks happen to fall first taking nearly all of them.
+  let tickTimer: NodeJS.Timeout | null = null;
+  function scheduleTick(delay = 0) {
+    if (!running) return;
+    tickTimer = setTimeout(async () => {
+      await tick();
+      scheduleTick(config.ENGINE_TICK_MS * (0.5 + Math.random()));
+    }, delay);
+  }
+
   function every(ms: number, fn: () => Promise<void>) {
     const t = setInterval(() => void fn(), ms);
     timers.push(t);
@@ -262,10 +273,9 @@ export function createEngine(deps: EngineDeps) {
       loopDelay.enable();
       await heartbeat();
       every(HEARTBEAT_MS, heartbeat);
-      every(config.ENGINE_TICK_MS, tick);
+      scheduleTick();
       every(FIGURES_LOG_MS, async () => log.info({ engine: snapshot() }, 'engine figures'));
       every((config.ENGINE_LEASE_SECONDS * 1000) / 4, renew);
-      void tick();
       log.info({ workerId }, 'engine started');
     },
 
@@ -278,6 +288,7 @@ export function createEngine(deps: EngineDeps) {
       running = false;
       loopDelay.disable();
       for (const t of timers) clearInterval(t);
+      if (tickTimer) clearTimeout(tickTimer);
       for (const p of pending.values()) if (p.timer) clearTimeout(p.timer);
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);

@@ -15,8 +15,6 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     max: 4,
     supervise: options.supervise ?? true,
     schedule: options.supervise ?? true,
-    // Wakes workers the moment a job is created on a notify queue (deliveries: match → receiver < 1 s).
-    useListenNotify: true,
   });
   boss.on('error', (err: unknown) => options.log?.error({ err }, 'pg-boss error'));
   await boss.start();

@@ -14,8 +14,11 @@ export const queues = {
 
 export type QueueName = (typeof queues)[keyof typeof queues];
 
-/** Queue options: a delivery wakes its worker at once (LISTEN/NOTIFY) rather than at its next poll. */
+/**
+ * Queue options. Deliveries are found by their worker's 0.5 s polling: pg-boss's LISTEN/NOTIFY wake-up
+ * would make a notify queue's polling its 30 s backstop, too slow for retries that come due later.
+ */
 export const queueOptions: Record<QueueName, Omit<Queue, 'name'>> = {
-  [queues.deliver]: { notify: true },
+  [queues.deliver]: { notify: false },
   [queues.maintenance]: { retryLimit: 1, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
 };

@@ -35,13 +35,15 @@ export interface Answer {
 export async function startUpstream() {
   const answers = new Map<string, Answer>();
   const hits = new Map<string, number>();
-  let active = 0;
-  let peak = 0;
+  // In flight and peak per Host header: two names for this server are two hosts to the engine.
+  const active = new Map<string, number>();
+  const peaks = new Map<string, number>();
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    active++;
-    peak = Math.max(peak, active);
+    const host = req.headers.host ?? '';
+    active.set(host, (active.get(host) ?? 0) + 1);
+    peaks.set(host, Math.max(peaks.get(host) ?? 0, active.get(host)!));
     try {
       for await (const _ of req) {
         // drain the request body
@@ -52,7 +54,7 @@ export async function startUpstream() {
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(text);
     } finally {
-      active--;
+      active.set(host, active.get(host)! - 1);
     }
   });
   server.listen(0, '127.0.0.1');
@@ -60,11 +62,13 @@ export async function startUpstream() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     set(path: string, answer: Answer) {
       answers.set(path, answer);
     },
     hits: (path: string) => hits.get(path) ?? 0,
-    peak: () => peak,
+    /** The most requests in flight at once with this Host header. */
+    peak: (host: string) => peaks.get(host) ?? 0,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
