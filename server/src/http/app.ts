@@ -12,6 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Services } from '../services.ts';
+import { registerBodyGuard } from './body-guard.ts';
 import { createContextFactory } from './context.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest.ts';
@@ -34,7 +35,7 @@ function describeFastifyError(
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return {
       status: 415,
-      body: { message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      body: { message: messages.common.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
     };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -77,6 +78,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
   });
 
+  registerBodyGuard(app);
   const createContext = createContextFactory(services);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
