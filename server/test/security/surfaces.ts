@@ -30,7 +30,8 @@ function toAnswer(res: LightMyRequestResponse, surface: 'rest' | 'trpc'): Answer
   return { status: res.statusCode, message, body };
 }
 
-const cookiesOf = (plan: CallPlan) => (plan.refreshCookie ? { ra_refresh: plan.refreshCookie } : {});
+const cookiesOf = (plan: CallPlan): Record<string, string> =>
+  plan.refreshCookie ? { ra_refresh: plan.refreshCookie } : {};
 const bearer = (token: string | undefined): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
