@@ -32,6 +32,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('accepts CORS origins only as * or exact origins', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).CORS_ORIGINS).toEqual(['*']);
+    for (const bad of [
+      'app.example.com',
+      'https://app.example.com/',
+      'ftp://x.example',
+      'https://a.example/path',
+    ]) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/^Invalid configuration: CORS_ORIGINS: /);
+    }
+  });
+
   it('enforces cross-field rules', () => {
     expect(() => loadConfig({ SMS_API_URL: 'https://sms.example.com' })).toThrow(
       /SMS_API_URL: SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM/,

@@ -24,6 +24,16 @@ const list = z.string().transform((v) =>
     .filter((s) => s.length > 0),
 );
 
+function isCorsOrigin(entry: string): boolean {
+  if (entry === '*') return true;
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment, parsed once at boot. Nothing else in the server reads process.env. */
 export const configSchema = z
   .object({
@@ -46,7 +56,12 @@ export const configSchema = z
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
-    CORS_ORIGINS: list.default([]),
+    /** Browser origins allowed to call the API cross-origin; empty keeps CORS closed. */
+    CORS_ORIGINS: list
+      .refine((origins) => origins.every(isCorsOrigin), {
+        message: 'expected * or origins like https://app.example.com (scheme, host, optional port)',
+      })
+      .default([]),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
