@@ -1,15 +1,24 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createDestinationCheck } from './engine/channels/destination.ts';
+import { createChannels } from './engine/channels/index.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
+import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createNotificationServicesService } from './modules/notification-services/notification-services.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
 import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
+import { templateGenerators } from './modules/templates/generators/index.ts';
+import { createTemplateService } from './modules/templates/templates.service.ts';
 import { createUserService } from './modules/users/users.service.ts';
 
 export interface ServiceDeps {
@@ -42,7 +51,46 @@ export async function createServices(deps: ServiceDeps) {
     maxBytes: config.OUTBOUND_MAX_BYTES,
   });
   const proxies = createProxyService({ db });
-  return { config, db, boss, log, clock, tokens, users, auth, health, outbound, proxies };
+  const templateGroups = createTemplateGroupService({ db });
+  const templates = createTemplateService({
+    db,
+    clock,
+    generators: templateGenerators,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  const channels = createChannels({ config, outbound, log, clock });
+  const notificationServices = createNotificationServicesService({
+    db,
+    channels,
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
+    clock,
+  });
+  const notifications = createNotificationsService({
+    db,
+    boss,
+    channels,
+    clock,
+    log,
+    retryPolicy: retryPolicyFromConfig(config),
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+  });
+  return {
+    config,
+    db,
+    boss,
+    log,
+    clock,
+    tokens,
+    users,
+    auth,
+    health,
+    outbound,
+    proxies,
+    notificationServices,
+    notifications,
+    templateGroups,
+    templates,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

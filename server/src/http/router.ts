@@ -1,6 +1,10 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
+import { notificationServicesRouter } from '../modules/notification-services/notification-services.router.ts';
+import { notificationsRouter } from '../modules/notifications/notifications.router.ts';
 import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
+import { templateGroupsRouter } from '../modules/template-groups/template-groups.router.ts';
+import { templatesRouter } from '../modules/templates/templates.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -10,6 +14,10 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   proxies: proxiesRouter,
+  templates: templatesRouter,
+  templateGroups: templateGroupsRouter,
+  notificationServices: notificationServicesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,216 @@
+import {
+  type BuiltRequest,
+  buildRequest,
+  defaultOverrides,
+  type GeneratorSampleInput,
+  generatorSourceMessages,
+  type Template,
+  type TemplateCreateInput,
+  type TemplateGeneratorInfo,
+  type TemplatePatch,
+  type TemplateSample,
+  type TemplateTestInput,
+  type TemplateTestResult,
+  type TemplateUpdateInput,
+  templateMessages,
+} from '@resort/shared';
+import type { Database } from '../../db/database.ts';
+import { OutboundError, type OutboundResponse } from '../../engine/outbound/outbound-client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { GeneratorInputError, type TemplateGenerator } from './generators/index.ts';
+import {
+  countAlertsUsingTemplate,
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  jsonb,
+  listTemplates,
+  type TemplateWrite,
+  templateGroupExists,
+  toRequestTemplate,
+  toTemplate,
+  updateTemplate,
+} from './templates.repo.ts';
+
+export interface Viewer {
+  /** Admins see inactive templates and the default headers (which often carry upstream credentials). */
+  isAdmin: boolean;
+}
+
+/** What an ordinary user may see of a template: the alert form needs no upstream headers. */
+function forViewer(template: Template, viewer: Viewer): Template {
+  return viewer.isAdmin ? template : { ...template, defaultHeaders: {} };
+}
+
+function toWrite(input: TemplatePatch): TemplateWrite {
+  const write: TemplateWrite = {
+    name: input.name,
+    description: input.description === undefined ? undefined : input.description || null,
+    resort_code: input.resortCode,
+    template_group_id: input.templateGroupId,
+    target_url: input.targetUrl,
+    method: input.method,
+    polling_interval_seconds: input.pollingIntervalSeconds,
+    is_active: input.isActive,
+  };
+  if (input.defaultHeaders !== undefined) write.default_headers = JSON.stringify(input.defaultHeaders);
+  if (input.defaultQuery !== undefined) write.default_query = JSON.stringify(input.defaultQuery);
+  if (input.editableFields !== undefined) write.editable_fields = JSON.stringify(input.editableFields);
+  if (input.defaultBody !== undefined) write.default_body = jsonb(input.defaultBody);
+  if (input.responseWatchConfig !== undefined) write.response_watch_config = jsonb(input.responseWatchConfig);
+  if (input.responseWatchPresets !== undefined)
+    write.response_watch_presets = jsonb(input.responseWatchPresets);
+  return write;
+}
+
+const foreignKeyViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23503' && e.constraint === constraint;
+};
+
+export function createTemplateService(deps: {
+  db: Database;
+  clock: Clock;
+  generators: ReadonlyMap<string, TemplateGenerator>;
+  /** Sends a built request upstream through the guarded outbound client. */
+  send: (req: BuiltRequest) => Promise<OutboundResponse>;
+}) {
+  const { db } = deps;
+
+  function notFound(): never {
+    throw new AppError('NOT_FOUND', templateMessages.notFound);
+  }
+
+  async function requireTemplate(id: string, viewer: Viewer): Promise<Template> {
+    const row = isUuid(id) ? await findTemplate(db, id) : undefined;
+    // An inactive template is invisible to ordinary users, as if it did not exist.
+    if (!row || (!row.is_active && !viewer.isAdmin)) notFound();
+    return toTemplate(row);
+  }
+
+  async function checkGroup(groupId: string | null | undefined): Promise<void> {
+    if (groupId && !(isUuid(groupId) && (await templateGroupExists(db, groupId)))) {
+      throw new AppError('BAD_REQUEST', templateMessages.templateGroupNotFound);
+    }
+  }
+
+  /** A group deleted between the check and the write still answers the same 400. */
+  async function writing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (foreignKeyViolation(error, 'templates_template_group_id_fkey')) {
+        throw new AppError('BAD_REQUEST', templateMessages.templateGroupNotFound);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(viewer: Viewer): Promise<Template[]> {
+      const rows = await listTemplates(db, { activeOnly: !viewer.isAdmin });
+      return rows.map((row) => forViewer(toTemplate(row), viewer));
+    },
+
+    async get(id: string, viewer: Viewer): Promise<Template> {
+      return forViewer(await requireTemplate(id, viewer), viewer);
+    },
+
+    async create(input: TemplateCreateInput): Promise<Template> {
+      await checkGroup(input.templateGroupId);
+      const write = toWrite(input);
+      const id = await writing(() =>
+        insertTemplate(db, {
+          ...write,
+          name: input.name,
+          resort_code: input.resortCode,
+          target_url: input.targetUrl,
+          method: input.method,
+          default_headers: JSON.stringify(input.defaultHeaders),
+          default_query: JSON.stringify(input.defaultQuery),
+          editable_fields: JSON.stringify(input.editableFields),
+        }),
+      );
+      return requireTemplate(id, { isAdmin: true });
+    },
+
+    async update(input: TemplateUpdateInput): Promise<Template> {
+      const { id, ...patch } = input;
+      if (!isUuid(id)) notFound();
+      await checkGroup(patch.templateGroupId);
+      const write = toWrite(patch);
+      const changes = Object.values(write).some((v) => v !== undefined);
+      if (changes && !(await writing(() => updateTemplate(db, id, write)))) notFound();
+      return requireTemplate(id, { isAdmin: true });
+    },
+
+    /**
+     * Refuses (409, naming the count) while alerts use the template: deleting it would silently
+     * end those alerts. The foreign key (ON DELETE RESTRICT) closes the race with a concurrent create.
+     */
+    async remove(id: string): Promise<void> {
+      if (!isUuid(id)) notFound();
+      const inUse = await countAlertsUsingTemplate(db, id);
+      if (inUse > 0) throw new AppError('CONFLICT', templateMessages.inUse(inUse), { alertCount: inUse });
+      try {
+        if (!(await deleteTemplate(db, id))) notFound();
+      } catch (error) {
+        if (!foreignKeyViolation(error, 'registrations_template_id_fkey')) throw error;
+        const count = await countAlertsUsingTemplate(db, id);
+        throw new AppError('CONFLICT', templateMessages.inUse(count), { alertCount: count });
+      }
+    },
+
+    /**
+     * The live test: the editor's current values over the saved template, built with the override
+     * fields' default values, sent once. An upstream failure is reported in `error`, never thrown.
+     */
+    async test(input: TemplateTestInput): Promise<TemplateTestResult> {
+      const saved = await requireTemplate(input.id, { isAdmin: true });
+      const edited = Object.fromEntries(
+        Object.entries(input.template ?? {}).filter(([, v]) => v !== undefined),
+      ) as Partial<Template>;
+      const current: Template = { ...saved, ...edited };
+      const request = buildRequest(toRequestTemplate(current), {
+        overrides: defaultOverrides(current.editableFields),
+      });
+      const started = performance.now();
+      try {
+        const res = await deps.send(request);
+        return {
+          request,
+          response: { status: res.status, data: res.json !== undefined ? res.json : res.text },
+          durationMs: res.durationMs,
+          error: res.status >= 400 ? templateMessages.upstreamStatus(res.status) : null,
+        };
+      } catch (error) {
+        if (!(error instanceof OutboundError)) throw error;
+        return {
+          request,
+          response: null,
+          durationMs: Math.round(performance.now() - started),
+          error: error.message,
+        };
+      }
+    },
+
+    listGenerators(): TemplateGeneratorInfo[] {
+      return [...deps.generators.values()].map(({ id, label, description }) => ({ id, label, description }));
+    },
+
+    generatorSample(input: GeneratorSampleInput): TemplateSample {
+      const generator = deps.generators.get(input.id);
+      if (!generator) throw new AppError('NOT_FOUND', generatorSourceMessages.notFound);
+      try {
+        return generator.generate({ sourceUrl: input.sourceUrl || undefined, now: deps.clock.now() });
+      } catch (error) {
+        if (error instanceof GeneratorInputError) throw new AppError('BAD_REQUEST', error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type TemplateService = ReturnType<typeof createTemplateService>;
