@@ -21,6 +21,7 @@ export interface AccessExpectation {
   plan?: (w: World, owner: TestUser | null) => Promise<CallPlan> | CallPlan;
 }
 
+const tag = () => randomBytes(4).toString('hex');
 const randomHost = () => `proxy-${randomBytes(4).toString('hex')}.example.net`;
 
 async function createProxy(w: World): Promise<string> {
@@ -32,6 +33,36 @@ async function createProxy(w: World): Promise<string> {
   });
   return proxy.id;
 }
+
+/** A template whose upstream is a refused address: a live test answers at once, with the refusal. */
+async function createTemplate(w: World): Promise<string> {
+  const template = await w.api<{ id: string }>(w.setup, 'POST', '/api/templates', {
+    name: `Matrix template ${tag()}`,
+    resortCode: 'MTX',
+    targetUrl: 'http://10.255.255.1/availability',
+    method: 'GET',
+  });
+  return template.id;
+}
+
+async function createGroup(w: World): Promise<string> {
+  const group = await w.api<{ id: string }>(w.setup, 'POST', '/api/template-groups', {
+    name: `Matrix group ${tag()}`,
+  });
+  return group.id;
+}
+
+/** A Slack channel of `owner` (a public literal address, so saving it resolves nothing). */
+async function createChannel(w: World, owner: TestUser): Promise<string> {
+  const service = await w.api<{ id: string }>(owner, 'POST', '/api/users/me/notification-services', {
+    type: 'SLACK_WEBHOOK',
+    label: `Matrix ${tag()}`,
+    config: { url: 'https://93.184.215.14/services/T000/B000/matrix' },
+  });
+  return service.id;
+}
+
+const ownerOf = (w: World, owner: TestUser | null) => owner ?? w.user;
 
 export const accessExpectations: Record<string, AccessExpectation> = {
   'health.get': { access: 'public' },
@@ -89,4 +120,81 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     access: 'admin',
     plan: () => ({ input: { text: `${randomHost()}:8080`, activateByDefault: false } }),
   },
+
+  'templates.list': { access: 'user' },
+  'templates.get': { access: 'user', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.create': {
+    access: 'admin',
+    plan: () => ({
+      input: { name: `Matrix ${tag()}`, resortCode: 'MTX', targetUrl: 'https://93.184.215.14/rooms' },
+    }),
+  },
+  'templates.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createTemplate(w), description: 'Edited by the matrix' } }),
+  },
+  'templates.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.test': { access: 'admin', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.generators': { access: 'admin' },
+  'templates.generatorSample': {
+    access: 'admin',
+    plan: () => ({ input: { id: 'resort-room-availability' } }),
+  },
+
+  'templateGroups.list': { access: 'user' },
+  'templateGroups.get': { access: 'user', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
+  'templateGroups.create': { access: 'admin', plan: () => ({ input: { name: `Matrix group ${tag()}` } }) },
+  'templateGroups.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createGroup(w), displayOrder: 7 } }),
+  },
+  'templateGroups.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
+
+  'notificationServices.list': { access: 'user' },
+  'notificationServices.create': {
+    access: 'user',
+    plan: () => ({
+      input: {
+        type: 'SLACK_WEBHOOK',
+        label: `Matrix ${tag()}`,
+        config: { url: 'https://93.184.215.14/services/T1/B1/x' },
+      },
+    }),
+  },
+  'notificationServices.update': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: { id: await createChannel(w, ownerOf(w, owner)), label: 'Renamed by the matrix' },
+    }),
+  },
+  'notificationServices.setActive': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)), isActive: false } }),
+  },
+  'notificationServices.remove': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)) } }),
+  },
+  'notificationServices.rotateSecret': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)) } }),
+  },
+  'notificationServices.test': {
+    access: 'user',
+    // With an id the test borrows that saved service's signing secret: only the owner's may be named.
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: await createChannel(w, ownerOf(w, owner)),
+        type: 'EMAIL',
+        label: 'Matrix test',
+        config: { toEmail: 'matrix@example.com' },
+      },
+    }),
+  },
+  'notifications.history': { access: 'user', plan: () => ({ input: { limit: 10 } }) },
 };

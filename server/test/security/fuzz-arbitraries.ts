@@ -138,13 +138,18 @@ export const anyBody: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 65, max: 20_000 }).map((d) => deepJson(d, 'object')),
 );
 
-/** A path parameter: ids of the wrong shape, encoded or raw. */
-export const pathParam: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
-  fc.uuid(),
-  fc.constantFrom('%', '%zz', '..', '%2e%2e', '%00', 'a'.repeat(5_000), '1', '-1', 'null', '%E2%80%AE'),
-  nastyString.filter((s) => s.length > 0 && !/[\ud800-\udfff]/.test(s)).map(encodeURIComponent),
-);
+/**
+ * A path parameter: ids of the wrong shape, encoded or raw. Dot segments are left out: URL
+ * normalisation turns `/x/..` into another route, which is not a malformed id.
+ */
+export const pathParam: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
+    fc.uuid(),
+    fc.constantFrom('%', '%zz', '%00', 'a'.repeat(5_000), '1', '-1', 'null', '%E2%80%AE'),
+    nastyString.filter((s) => s.length > 0 && !/[\ud800-\udfff]/.test(s)).map(encodeURIComponent),
+  )
+  .filter((p) => !/^(\.|%2e){1,2}$/i.test(p));
 
 /** A query string of random keys and values, with the schema's keys favoured. */
 export function queryString(keys: string[]): fc.Arbitrary<string> {
