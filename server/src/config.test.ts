@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('accepts DNS servers as addresses with optional ports', () => {
+    const servers = '1.1.1.1, 127.0.0.1:5353, ::1, [::1]:53';
+    expect(loadConfig({ OUTBOUND_DNS_SERVERS: servers }).OUTBOUND_DNS_SERVERS).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '::1',
+      '[::1]:53',
+    ]);
+    for (const bad of ['dns.example.com', '1.1.1.1:99999', '[::1]:x']) {
+      expect(() => loadConfig({ OUTBOUND_DNS_SERVERS: bad }), bad).toThrow(/OUTBOUND_DNS_SERVERS/);
+    }
+  });
+
   it('enforces cross-field rules', () => {
     expect(() => loadConfig({ SMS_API_URL: 'https://sms.example.com' })).toThrow(
       /SMS_API_URL: SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM/,

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createDestinationCheck } from './engine/channels/destination.ts';
 import { createChannels } from './engine/channels/index.ts';
+import { createDnsResolver, systemResolver } from './engine/outbound/address-guard.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -44,11 +45,15 @@ export async function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({ db, tokens, clock, config, log });
   const health = createHealthService({ db, boss });
+  const resolver = config.OUTBOUND_DNS_SERVERS.length
+    ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
+    : systemResolver;
   // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     maxBytes: config.OUTBOUND_MAX_BYTES,
+    ...(config.OUTBOUND_DNS_SERVERS.length ? { resolver } : {}),
   });
   const proxies = createProxyService({ db });
   const templateGroups = createTemplateGroupService({ db });
@@ -62,7 +67,7 @@ export async function createServices(deps: ServiceDeps) {
   const notificationServices = createNotificationServicesService({
     db,
     channels,
-    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
     clock,
   });
   const notifications = createNotificationsService({
