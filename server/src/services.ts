@@ -16,7 +16,7 @@ import { createNotificationServicesService } from './modules/notification-servic
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
-import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createRegistrationService } from './modules/registrations/registrations.service.ts';
 import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
 import { templateGenerators } from './modules/templates/generators/index.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
@@ -38,13 +38,6 @@ export async function createServices(deps: ServiceDeps) {
     secret: await loadSigningSecret(db, config.JWT_SECRET),
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
-  const users = createUserService({
-    db,
-    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => listRegistrationsForUser(db, userId),
-  });
-  const auth = createAuthService({ db, tokens, clock, config, log });
-  const health = createHealthService({ db, boss });
   const resolver = config.OUTBOUND_DNS_SERVERS.length
     ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
     : systemResolver;
@@ -55,6 +48,18 @@ export async function createServices(deps: ServiceDeps) {
     maxBytes: config.OUTBOUND_MAX_BYTES,
     ...(config.OUTBOUND_DNS_SERVERS.length ? { resolver } : {}),
   });
+  const registrations = createRegistrationService({
+    db,
+    clock,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  const users = createUserService({
+    db,
+    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
+    listRegistrations: (userId) => registrations.listForUser(userId),
+  });
+  const auth = createAuthService({ db, tokens, clock, config, log });
+  const health = createHealthService({ db, boss });
   const proxies = createProxyService({ db });
   const templateGroups = createTemplateGroupService({ db });
   const templates = createTemplateService({
@@ -95,6 +100,7 @@ export async function createServices(deps: ServiceDeps) {
     notifications,
     templateGroups,
     templates,
+    registrations,
   };
 }
 

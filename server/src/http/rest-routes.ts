@@ -3,6 +3,7 @@ import { healthRest } from '../modules/health/health.rest.ts';
 import { notificationServicesRest } from '../modules/notification-services/notification-services.rest.ts';
 import { notificationsRest } from '../modules/notifications/notifications.rest.ts';
 import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
+import { registrationsRest } from '../modules/registrations/registrations.rest.ts';
 import { templateGroupsRest } from '../modules/template-groups/template-groups.rest.ts';
 import { templatesRest } from '../modules/templates/templates.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
@@ -14,6 +15,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...authRest,
   ...usersRest,
   ...proxiesRest,
+  ...registrationsRest,
   ...templatesRest,
   ...templateGroupsRest,
   ...notificationServicesRest,
