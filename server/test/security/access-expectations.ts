@@ -41,6 +41,9 @@ async function createTemplate(w: World): Promise<string> {
     resortCode: 'MTX',
     targetUrl: 'http://10.255.255.1/availability',
     method: 'GET',
+    responseWatchPresets: {
+      all: [{ id: 'rooms', label: 'Rooms listed', condition: { path: 'rooms', operator: 'exists' } }],
+    },
   });
   return template.id;
 }
@@ -63,6 +66,31 @@ async function createChannel(w: World, owner: TestUser): Promise<string> {
 }
 
 const ownerOf = (w: World, owner: TestUser | null) => owner ?? w.user;
+
+/** The template every matrix alert watches, made once per world. */
+const alertTemplates = new WeakMap<World, Promise<string>>();
+function alertTemplate(w: World): Promise<string> {
+  let id = alertTemplates.get(w);
+  if (!id) {
+    id = createTemplate(w);
+    alertTemplates.set(w, id);
+  }
+  return id;
+}
+
+async function alertPayload(w: World) {
+  return {
+    templateId: await alertTemplate(w),
+    title: `Matrix alert ${tag()}`,
+    watchConfig: { all: [{ path: 'rooms', operator: 'exists', presetId: 'rooms' }], any: [] },
+  };
+}
+
+/** An alert of `owner`, created through the API. */
+async function createAlert(w: World, owner: TestUser): Promise<string> {
+  const alert = await w.api<{ id: string }>(owner, 'POST', '/api/registrations', await alertPayload(w));
+  return alert.id;
+}
 
 export const accessExpectations: Record<string, AccessExpectation> = {
   'health.get': { access: 'public' },
@@ -197,4 +225,38 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     }),
   },
   'notifications.history': { access: 'user', plan: () => ({ input: { limit: 10 } }) },
+
+  'registrations.list': { access: 'user' },
+  'registrations.get': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'registrations.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'registrations.update': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)), status: 'BOOKED' } }),
+  },
+  'registrations.remove': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'registrations.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+
+  'adminRegistrations.list': { access: 'admin' },
+  // Admins reach any user's alert: the plan always builds one of the matrix user's.
+  'adminRegistrations.get': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
+  'adminRegistrations.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user), status: 'DISABLED' } }),
+  },
+  'adminRegistrations.remove': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
 };
