@@ -34,7 +34,14 @@ export interface TestApp {
  * configuration from an environment the test chooses (never test-only branches in src/).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; boss?: boolean; listen?: boolean; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    boss?: boolean;
+    listen?: boolean;
+    clock?: Clock;
+    /** A built SPA to serve, as `npm start` does. */
+    clientDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -57,7 +64,7 @@ export async function startTestApp(
     log,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const app = await buildApp(services);
+  const app = await buildApp(services, { clientDist: options.clientDist });
   let baseUrl: string | null = null;
   if (options.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();

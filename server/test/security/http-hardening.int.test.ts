@@ -175,6 +175,22 @@ describe('body limits', () => {
     expect(res.statusCode).toBe(413);
   });
 
+  it('refuses prototype-poisoning keys with 400', async () => {
+    for (const payload of [
+      '{"email":"a@example.com","password":"x","__proto__":{"isAdmin":true}}',
+      '{"email":"a@example.com","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json<{ message: string }>().message, payload).toEqual(expect.any(String));
+    }
+  });
+
   it('refuses bodies that are not JSON with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
