@@ -2,11 +2,13 @@
  * API benchmark (DESIGN.md §10): the authenticated REST read GET /api/users/me/registrations against
  * a bare Fastify route running the same SQL (the same repository functions, so the same statements)
  * on a pool of the same size, side by side in one run. Prints both throughputs and their ratio
- * (target ≥ 0.70). Standalone: `node scripts/bench-api.ts [--duration 10] [--connections 16]`.
+ * (target ≥ 0.70). Standalone: `node scripts/bench-api.ts [--duration 5] [--rounds 4] [--connections 16]`.
  *
- * Uses DATABASE_URL's server when set (a scratch database is created and dropped), else an embedded
- * PostgreSQL under .data/bench-api. Load comes from autocannon in a worker thread, so the servers
- * keep this process's main thread to themselves.
+ * Runs on a PostgreSQL of its own (embedded, data under .data/bench-api) so other work on a shared
+ * server does not skew one side; BENCH_DATABASE_URL names another server (a scratch database is
+ * created and dropped there). Load comes from autocannon in a worker thread, so the servers keep this
+ * process's main thread to themselves. The sides alternate in short rounds, so a burst of outside load
+ * lands on both.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
@@ -28,13 +30,15 @@ import {
 import { createServices } from '../server/src/services.ts';
 
 export interface ApiBenchOptions {
-  /** Seconds per measured round; each side is measured in two alternating rounds. */
+  /** Seconds per measured round. */
   durationSeconds?: number;
+  /** Measured rounds per side, alternating bare and authenticated. */
+  rounds?: number;
   connections?: number;
   /** Alerts the benchmark user owns (the list's length). */
   registrations?: number;
   poolSize?: number;
-  /** A PostgreSQL server URL; default DATABASE_URL, else an embedded server. */
+  /** A PostgreSQL server URL; default BENCH_DATABASE_URL, else an embedded server of the bench's own. */
   databaseUrl?: string | undefined;
   log?: (line: string) => void;
 }
@@ -211,13 +215,14 @@ function summarise(results: (autocannon.Result & { cpuMicros: number })[]): Thro
 
 export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const settings = {
-    durationSeconds: options.durationSeconds ?? 10,
+    durationSeconds: options.durationSeconds ?? 5,
+    rounds: options.rounds ?? 4,
     connections: options.connections ?? 16,
     registrations: options.registrations ?? 10,
     poolSize: options.poolSize ?? 10,
   };
   const log = options.log ?? ((line: string) => console.log(line));
-  const database = await scratchDatabase(options.databaseUrl ?? process.env.DATABASE_URL);
+  const database = await scratchDatabase(options.databaseUrl ?? process.env.BENCH_DATABASE_URL);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -247,14 +252,14 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}/bare/registrations`;
     log(
       `API bench: ${settings.registrations} alerts, pool ${settings.poolSize}, ${settings.connections} connections, ` +
-        `2 × ${settings.durationSeconds} s per side`,
+        `${settings.rounds} × ${settings.durationSeconds} s per side`,
     );
     // Warm both up (JIT, pool connections), then alternate so drift on a shared machine hits both.
     await measure(bareUrl, undefined, 2, settings.connections);
     await measure(appUrl, token, 2, settings.connections);
     const appRuns: (autocannon.Result & { cpuMicros: number })[] = [];
     const bareRuns: (autocannon.Result & { cpuMicros: number })[] = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < settings.rounds; round++) {
       bareRuns.push(await measure(bareUrl, undefined, settings.durationSeconds, settings.connections));
       appRuns.push(await measure(appUrl, token, settings.durationSeconds, settings.connections));
     }
@@ -290,5 +295,9 @@ function flag(name: string): number | undefined {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await runApiBench({ durationSeconds: flag('duration'), connections: flag('connections') });
+  await runApiBench({
+    durationSeconds: flag('duration'),
+    rounds: flag('rounds'),
+    connections: flag('connections'),
+  });
 }
