@@ -1,22 +1,29 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import '@mantine/notifications/styles.css';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeTree } from './routeTree.gen';
+import { createAppServices } from './app/create-app.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.ts';
+import { SESSION_STORAGE_KEY } from './session/session-store.ts';
 
-const router = createRouter({ routeTree });
+const services = createAppServices();
+const router = createAppRouter(services);
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+// Restoring is synchronous; the profile refresh that follows may end the session later.
+void services.manager.start();
+// Guards run in beforeLoad; when the session changes (sign-out, expiry, a refused token) they run
+// again, so a signed-out visitor is sent to /login with the page remembered.
+services.session.subscribe(() => void router.invalidate());
+window.addEventListener('storage', (event) => {
+  if (event.key === SESSION_STORAGE_KEY) services.manager.onStorageChange();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider>
+    <AppProviders services={services}>
       <RouterProvider router={router} />
-    </MantineProvider>
+    </AppProviders>
   </StrictMode>,
 );

@@ -9,50 +9,556 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as AppRouteRouteImport } from './routes/_app/route'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppConfiguratorRouteRouteImport } from './routes/_app/_configurator/route'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppConfiguratorAdminRouteRouteImport } from './routes/_app/_configurator/admin/route'
+import { Route as AppConfiguratorAlertsRouteRouteImport } from './routes/_app/_configurator/alerts/route'
+import { Route as AppConfiguratorSettingsRouteRouteImport } from './routes/_app/_configurator/settings/route'
+import { Route as AppConfiguratorWatchersRouteImport } from './routes/_app/_configurator/watchers'
+import { Route as AppConfiguratorAdminIndexRouteImport } from './routes/_app/_configurator/admin/index'
+import { Route as AppConfiguratorAdminAlertsRouteRouteImport } from './routes/_app/_configurator/admin/alerts/route'
+import { Route as AppConfiguratorAdminProxiesRouteRouteImport } from './routes/_app/_configurator/admin/proxies/route'
+import { Route as AppConfiguratorConfigureIndexRouteImport } from './routes/_app/_configurator/configure/index'
+import { Route as AppConfiguratorConfigureAlertsRouteRouteImport } from './routes/_app/_configurator/configure/alerts/route'
+import { Route as AppConfiguratorConfigureNotificationsRouteImport } from './routes/_app/_configurator/configure/notifications'
+import { Route as AppConfiguratorConfigureRegistrationsRouteImport } from './routes/_app/_configurator/configure/registrations'
+import { Route as AppConfiguratorConfigureWatchersRouteImport } from './routes/_app/_configurator/configure/watchers'
+import { Route as AppConfiguratorAdminTemplatesIndexRouteImport } from './routes/_app/_configurator/admin/templates/index'
+import { Route as AppConfiguratorAdminTemplatesNewRouteImport } from './routes/_app/_configurator/admin/templates/new'
+import { Route as AppConfiguratorAdminTemplatesTemplateIdEditRouteImport } from './routes/_app/_configurator/admin/templates/$templateId/edit'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnauthorizedRoute = UnauthorizedRouteImport.update({
+  id: '/unauthorized',
+  path: '/unauthorized',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppConfiguratorRouteRoute = AppConfiguratorRouteRouteImport.update({
+  id: '/_configurator',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppConfiguratorAdminRouteRoute =
+  AppConfiguratorAdminRouteRouteImport.update({
+    id: '/admin',
+    path: '/admin',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorAlertsRouteRoute =
+  AppConfiguratorAlertsRouteRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorSettingsRouteRoute =
+  AppConfiguratorSettingsRouteRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorWatchersRoute = AppConfiguratorWatchersRouteImport.update({
+  id: '/watchers',
+  path: '/watchers',
+  getParentRoute: () => AppConfiguratorRouteRoute,
+} as any)
+const AppConfiguratorAdminIndexRoute =
+  AppConfiguratorAdminIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAdminAlertsRouteRoute =
+  AppConfiguratorAdminAlertsRouteRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAdminProxiesRouteRoute =
+  AppConfiguratorAdminProxiesRouteRouteImport.update({
+    id: '/proxies',
+    path: '/proxies',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorConfigureIndexRoute =
+  AppConfiguratorConfigureIndexRouteImport.update({
+    id: '/configure/',
+    path: '/configure/',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorConfigureAlertsRouteRoute =
+  AppConfiguratorConfigureAlertsRouteRouteImport.update({
+    id: '/configure/alerts',
+    path: '/configure/alerts',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorConfigureNotificationsRoute =
+  AppConfiguratorConfigureNotificationsRouteImport.update({
+    id: '/configure/notifications',
+    path: '/configure/notifications',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorConfigureRegistrationsRoute =
+  AppConfiguratorConfigureRegistrationsRouteImport.update({
+    id: '/configure/registrations',
+    path: '/configure/registrations',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorConfigureWatchersRoute =
+  AppConfiguratorConfigureWatchersRouteImport.update({
+    id: '/configure/watchers',
+    path: '/configure/watchers',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorAdminTemplatesIndexRoute =
+  AppConfiguratorAdminTemplatesIndexRouteImport.update({
+    id: '/templates/',
+    path: '/templates/',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAdminTemplatesNewRoute =
+  AppConfiguratorAdminTemplatesNewRouteImport.update({
+    id: '/templates/new',
+    path: '/templates/new',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAdminTemplatesTemplateIdEditRoute =
+  AppConfiguratorAdminTemplatesTemplateIdEditRouteImport.update({
+    id: '/templates/$templateId/edit',
+    path: '/templates/$templateId/edit',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AppIndexRoute
+  '/$': typeof SplatRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/unauthorized': typeof UnauthorizedRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/admin': typeof AppConfiguratorAdminRouteRouteWithChildren
+  '/alerts': typeof AppConfiguratorAlertsRouteRoute
+  '/settings': typeof AppConfiguratorSettingsRouteRoute
+  '/watchers': typeof AppConfiguratorWatchersRoute
+  '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
+  '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
+  '/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
+  '/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
+  '/admin/': typeof AppConfiguratorAdminIndexRoute
+  '/configure/': typeof AppConfiguratorConfigureIndexRoute
+  '/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
+  '/admin/templates/': typeof AppConfiguratorAdminTemplatesIndexRoute
+  '/admin/templates/$templateId/edit': typeof AppConfiguratorAdminTemplatesTemplateIdEditRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/unauthorized': typeof UnauthorizedRoute
+  '/': typeof AppIndexRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/alerts': typeof AppConfiguratorAlertsRouteRoute
+  '/settings': typeof AppConfiguratorSettingsRouteRoute
+  '/watchers': typeof AppConfiguratorWatchersRoute
+  '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
+  '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
+  '/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
+  '/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
+  '/admin': typeof AppConfiguratorAdminIndexRoute
+  '/configure': typeof AppConfiguratorConfigureIndexRoute
+  '/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
+  '/admin/templates': typeof AppConfiguratorAdminTemplatesIndexRoute
+  '/admin/templates/$templateId/edit': typeof AppConfiguratorAdminTemplatesTemplateIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteRouteWithChildren
+  '/$': typeof SplatRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/unauthorized': typeof UnauthorizedRoute
+  '/_app/_configurator': typeof AppConfiguratorRouteRouteWithChildren
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/': typeof AppIndexRoute
+  '/_app/_configurator/admin': typeof AppConfiguratorAdminRouteRouteWithChildren
+  '/_app/_configurator/alerts': typeof AppConfiguratorAlertsRouteRoute
+  '/_app/_configurator/settings': typeof AppConfiguratorSettingsRouteRoute
+  '/_app/_configurator/watchers': typeof AppConfiguratorWatchersRoute
+  '/_app/_configurator/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
+  '/_app/_configurator/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/_app/_configurator/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/_app/_configurator/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
+  '/_app/_configurator/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
+  '/_app/_configurator/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
+  '/_app/_configurator/admin/': typeof AppConfiguratorAdminIndexRoute
+  '/_app/_configurator/configure/': typeof AppConfiguratorConfigureIndexRoute
+  '/_app/_configurator/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
+  '/_app/_configurator/admin/templates/': typeof AppConfiguratorAdminTemplatesIndexRoute
+  '/_app/_configurator/admin/templates/$templateId/edit': typeof AppConfiguratorAdminTemplatesTemplateIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/login'
+    | '/register'
+    | '/unauthorized'
+    | '/dashboard'
+    | '/admin'
+    | '/alerts'
+    | '/settings'
+    | '/watchers'
+    | '/admin/alerts'
+    | '/admin/proxies'
+    | '/configure/alerts'
+    | '/configure/notifications'
+    | '/configure/registrations'
+    | '/configure/watchers'
+    | '/admin/'
+    | '/configure/'
+    | '/admin/templates/new'
+    | '/admin/templates/'
+    | '/admin/templates/$templateId/edit'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/$'
+    | '/login'
+    | '/register'
+    | '/unauthorized'
+    | '/'
+    | '/dashboard'
+    | '/alerts'
+    | '/settings'
+    | '/watchers'
+    | '/admin/alerts'
+    | '/admin/proxies'
+    | '/configure/alerts'
+    | '/configure/notifications'
+    | '/configure/registrations'
+    | '/configure/watchers'
+    | '/admin'
+    | '/configure'
+    | '/admin/templates/new'
+    | '/admin/templates'
+    | '/admin/templates/$templateId/edit'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/$'
+    | '/login'
+    | '/register'
+    | '/unauthorized'
+    | '/_app/_configurator'
+    | '/_app/dashboard'
+    | '/_app/'
+    | '/_app/_configurator/admin'
+    | '/_app/_configurator/alerts'
+    | '/_app/_configurator/settings'
+    | '/_app/_configurator/watchers'
+    | '/_app/_configurator/admin/alerts'
+    | '/_app/_configurator/admin/proxies'
+    | '/_app/_configurator/configure/alerts'
+    | '/_app/_configurator/configure/notifications'
+    | '/_app/_configurator/configure/registrations'
+    | '/_app/_configurator/configure/watchers'
+    | '/_app/_configurator/admin/'
+    | '/_app/_configurator/configure/'
+    | '/_app/_configurator/admin/templates/new'
+    | '/_app/_configurator/admin/templates/'
+    | '/_app/_configurator/admin/templates/$templateId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRouteRoute: typeof AppRouteRouteWithChildren
+  SplatRoute: typeof SplatRoute
+  LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
+  UnauthorizedRoute: typeof UnauthorizedRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unauthorized': {
+      id: '/unauthorized'
+      path: '/unauthorized'
+      fullPath: '/unauthorized'
+      preLoaderRoute: typeof UnauthorizedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/': {
+      id: '/_app/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/_configurator': {
+      id: '/_app/_configurator'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppConfiguratorRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/_configurator/admin': {
+      id: '/_app/_configurator/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AppConfiguratorAdminRouteRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/alerts': {
+      id: '/_app/_configurator/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppConfiguratorAlertsRouteRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/settings': {
+      id: '/_app/_configurator/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppConfiguratorSettingsRouteRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/watchers': {
+      id: '/_app/_configurator/watchers'
+      path: '/watchers'
+      fullPath: '/watchers'
+      preLoaderRoute: typeof AppConfiguratorWatchersRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/admin/': {
+      id: '/_app/_configurator/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AppConfiguratorAdminIndexRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/admin/alerts': {
+      id: '/_app/_configurator/admin/alerts'
+      path: '/alerts'
+      fullPath: '/admin/alerts'
+      preLoaderRoute: typeof AppConfiguratorAdminAlertsRouteRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/admin/proxies': {
+      id: '/_app/_configurator/admin/proxies'
+      path: '/proxies'
+      fullPath: '/admin/proxies'
+      preLoaderRoute: typeof AppConfiguratorAdminProxiesRouteRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/configure/': {
+      id: '/_app/_configurator/configure/'
+      path: '/configure'
+      fullPath: '/configure/'
+      preLoaderRoute: typeof AppConfiguratorConfigureIndexRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/configure/alerts': {
+      id: '/_app/_configurator/configure/alerts'
+      path: '/configure/alerts'
+      fullPath: '/configure/alerts'
+      preLoaderRoute: typeof AppConfiguratorConfigureAlertsRouteRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/configure/notifications': {
+      id: '/_app/_configurator/configure/notifications'
+      path: '/configure/notifications'
+      fullPath: '/configure/notifications'
+      preLoaderRoute: typeof AppConfiguratorConfigureNotificationsRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/configure/registrations': {
+      id: '/_app/_configurator/configure/registrations'
+      path: '/configure/registrations'
+      fullPath: '/configure/registrations'
+      preLoaderRoute: typeof AppConfiguratorConfigureRegistrationsRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/configure/watchers': {
+      id: '/_app/_configurator/configure/watchers'
+      path: '/configure/watchers'
+      fullPath: '/configure/watchers'
+      preLoaderRoute: typeof AppConfiguratorConfigureWatchersRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/admin/templates/': {
+      id: '/_app/_configurator/admin/templates/'
+      path: '/templates'
+      fullPath: '/admin/templates/'
+      preLoaderRoute: typeof AppConfiguratorAdminTemplatesIndexRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/admin/templates/new': {
+      id: '/_app/_configurator/admin/templates/new'
+      path: '/templates/new'
+      fullPath: '/admin/templates/new'
+      preLoaderRoute: typeof AppConfiguratorAdminTemplatesNewRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/admin/templates/$templateId/edit': {
+      id: '/_app/_configurator/admin/templates/$templateId/edit'
+      path: '/templates/$templateId/edit'
+      fullPath: '/admin/templates/$templateId/edit'
+      preLoaderRoute: typeof AppConfiguratorAdminTemplatesTemplateIdEditRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
     }
   }
 }
 
+interface AppConfiguratorAdminRouteRouteChildren {
+  AppConfiguratorAdminAlertsRouteRoute: typeof AppConfiguratorAdminAlertsRouteRoute
+  AppConfiguratorAdminProxiesRouteRoute: typeof AppConfiguratorAdminProxiesRouteRoute
+  AppConfiguratorAdminIndexRoute: typeof AppConfiguratorAdminIndexRoute
+  AppConfiguratorAdminTemplatesNewRoute: typeof AppConfiguratorAdminTemplatesNewRoute
+  AppConfiguratorAdminTemplatesIndexRoute: typeof AppConfiguratorAdminTemplatesIndexRoute
+  AppConfiguratorAdminTemplatesTemplateIdEditRoute: typeof AppConfiguratorAdminTemplatesTemplateIdEditRoute
+}
+
+const AppConfiguratorAdminRouteRouteChildren: AppConfiguratorAdminRouteRouteChildren =
+  {
+    AppConfiguratorAdminAlertsRouteRoute: AppConfiguratorAdminAlertsRouteRoute,
+    AppConfiguratorAdminProxiesRouteRoute:
+      AppConfiguratorAdminProxiesRouteRoute,
+    AppConfiguratorAdminIndexRoute: AppConfiguratorAdminIndexRoute,
+    AppConfiguratorAdminTemplatesNewRoute:
+      AppConfiguratorAdminTemplatesNewRoute,
+    AppConfiguratorAdminTemplatesIndexRoute:
+      AppConfiguratorAdminTemplatesIndexRoute,
+    AppConfiguratorAdminTemplatesTemplateIdEditRoute:
+      AppConfiguratorAdminTemplatesTemplateIdEditRoute,
+  }
+
+const AppConfiguratorAdminRouteRouteWithChildren =
+  AppConfiguratorAdminRouteRoute._addFileChildren(
+    AppConfiguratorAdminRouteRouteChildren,
+  )
+
+interface AppConfiguratorRouteRouteChildren {
+  AppConfiguratorAdminRouteRoute: typeof AppConfiguratorAdminRouteRouteWithChildren
+  AppConfiguratorAlertsRouteRoute: typeof AppConfiguratorAlertsRouteRoute
+  AppConfiguratorSettingsRouteRoute: typeof AppConfiguratorSettingsRouteRoute
+  AppConfiguratorWatchersRoute: typeof AppConfiguratorWatchersRoute
+  AppConfiguratorConfigureAlertsRouteRoute: typeof AppConfiguratorConfigureAlertsRouteRoute
+  AppConfiguratorConfigureNotificationsRoute: typeof AppConfiguratorConfigureNotificationsRoute
+  AppConfiguratorConfigureRegistrationsRoute: typeof AppConfiguratorConfigureRegistrationsRoute
+  AppConfiguratorConfigureWatchersRoute: typeof AppConfiguratorConfigureWatchersRoute
+  AppConfiguratorConfigureIndexRoute: typeof AppConfiguratorConfigureIndexRoute
+}
+
+const AppConfiguratorRouteRouteChildren: AppConfiguratorRouteRouteChildren = {
+  AppConfiguratorAdminRouteRoute: AppConfiguratorAdminRouteRouteWithChildren,
+  AppConfiguratorAlertsRouteRoute: AppConfiguratorAlertsRouteRoute,
+  AppConfiguratorSettingsRouteRoute: AppConfiguratorSettingsRouteRoute,
+  AppConfiguratorWatchersRoute: AppConfiguratorWatchersRoute,
+  AppConfiguratorConfigureAlertsRouteRoute:
+    AppConfiguratorConfigureAlertsRouteRoute,
+  AppConfiguratorConfigureNotificationsRoute:
+    AppConfiguratorConfigureNotificationsRoute,
+  AppConfiguratorConfigureRegistrationsRoute:
+    AppConfiguratorConfigureRegistrationsRoute,
+  AppConfiguratorConfigureWatchersRoute: AppConfiguratorConfigureWatchersRoute,
+  AppConfiguratorConfigureIndexRoute: AppConfiguratorConfigureIndexRoute,
+}
+
+const AppConfiguratorRouteRouteWithChildren =
+  AppConfiguratorRouteRoute._addFileChildren(AppConfiguratorRouteRouteChildren)
+
+interface AppRouteRouteChildren {
+  AppConfiguratorRouteRoute: typeof AppConfiguratorRouteRouteWithChildren
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppIndexRoute: typeof AppIndexRoute
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppConfiguratorRouteRoute: AppConfiguratorRouteRouteWithChildren,
+  AppDashboardRoute: AppDashboardRoute,
+  AppIndexRoute: AppIndexRoute,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRouteRoute: AppRouteRouteWithChildren,
+  SplatRoute: SplatRoute,
+  LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  UnauthorizedRoute: UnauthorizedRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
 export * from './auth.schema.ts';
+export * from './date-range.ts';
 export * from './editable-field.schema.ts';
 export * from './evaluator.ts';
 export * from './json-path.ts';
@@ -13,6 +14,8 @@ export * from './request-builder.ts';
 export * from './roles.ts';
 export * from './rule-generation.ts';
 export * from './safe-regex.ts';
+export * from './status.ts';
 export * from './template.schema.ts';
 export * from './template-sample.ts';
+export * from './ui-messages.ts';
 export * from './watch.schema.ts';

@@ -1,3 +1,8 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../app/create-app.ts';
 
-export const Route = createRootRoute({ component: () => <Outlet /> });
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  // Unknown paths go to / (SPEC.md §2); the splat route does it for most, this catches the rest.
+  notFoundComponent: () => <Navigate to="/" replace />,
+});

@@ -1,0 +1,29 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen.ts';
+import type { RouterContext } from './create-app.ts';
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** A flash banner carried in navigation state (SPEC.md §2: tone success or error and a message). */
+export interface Flash {
+  tone: 'success' | 'error';
+  message: string;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface HistoryState {
+    flash?: Flash;
+  }
+}

@@ -1,0 +1,64 @@
+import { AppShell, Burger, Button, Group, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { isAdminRole } from '@resort/shared';
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useSession, useSessionContext } from '../../session/use-session.ts';
+import { ButtonLink } from '../links.tsx';
+import { SideNav } from './side-nav.tsx';
+
+/** The signed-in app shell: top bar and side navigation around the page. */
+export function AppLayout() {
+  const session = useSession();
+  const { manager } = useSessionContext();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const user = session?.user;
+
+  async function signOut() {
+    setSigningOut(true);
+    await manager.signOut();
+    await navigate({ to: '/login' });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Title order={4}>Resort Alerts</Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" visibleFrom="xs" truncate maw={220} data-testid="current-user">
+              {user?.name || user?.email}
+            </Text>
+            <ButtonLink to="/dashboard" hash="recent-notifications" variant="subtle" size="xs">
+              Notifications
+            </ButtonLink>
+            <Button variant="light" size="xs" onClick={signOut} loading={signingOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideNav isAdmin={isAdminRole(user?.roles ?? [])} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** Notification services are managed in Settings (SPEC.md §2). */
+export const Route = createFileRoute('/_app/_configurator/configure/notifications')({
+  beforeLoad: () => {
+    throw redirect({ to: '/settings', replace: true });
+  },
+});

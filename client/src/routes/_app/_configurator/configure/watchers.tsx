@@ -1,0 +1,13 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** An old name of the alert form (SPEC.md §2); the alert id, if any, is kept. */
+export const Route = createFileRoute('/_app/_configurator/configure/watchers')({
+  beforeLoad: ({ location }) => {
+    const { alert } = location.search as { alert?: unknown };
+    throw redirect({
+      to: '/configure/alerts',
+      search: typeof alert === 'string' && alert ? { alert } : {},
+      replace: true,
+    });
+  },
+});

@@ -1,0 +1,132 @@
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  notificationServiceMessages as m,
+  type NotificationServiceType,
+  notificationServiceTypeLabels,
+  notificationServiceTypes,
+} from '@resort/shared/notification-service.messages';
+import { useState } from 'react';
+import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
+import { errorMessage } from '../../../../../api/http.ts';
+import { NotificationServiceFields } from './notification-service-fields.tsx';
+import {
+  emptyValues,
+  firstFreeType,
+  isTypeTaken,
+  type NotificationServiceFormValues,
+  toPayload,
+  validateServiceForm,
+} from './notification-service-form-model.ts';
+
+interface Outcome {
+  tone: 'success' | 'error';
+  message: string;
+}
+
+/** Add or test a notification service (SPEC.md §2, §5). */
+export function NotificationServiceForm({
+  configuredTypes,
+  onCreate,
+  onTest,
+}: {
+  configuredTypes: readonly NotificationServiceType[];
+  onCreate: (payload: NotificationServicePayload) => Promise<unknown>;
+  onTest: (payload: NotificationServicePayload) => Promise<{ message?: string } | null | undefined>;
+}) {
+  const form = useForm<NotificationServiceFormValues>({
+    mode: 'controlled',
+    initialValues: emptyValues(firstFreeType(configuredTypes)),
+    validate: validateServiceForm,
+  });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<'create' | 'test' | null>(null);
+  const { type } = form.getValues();
+
+  function changeType(next: string | null) {
+    if (!next) return;
+    // Changing type resets the fields but keeps the label (SPEC.md §5).
+    form.setValues(emptyValues(next as NotificationServiceType, form.getValues().label));
+    form.clearErrors();
+    setOutcome(null);
+  }
+
+  async function run(action: 'create' | 'test') {
+    setOutcome(null);
+    const values = form.getValues();
+    if (action === 'create' && isTypeTaken(values.type, configuredTypes)) {
+      setOutcome({ tone: 'error', message: m.alreadyConfigured(values.type) });
+      return;
+    }
+    if (form.validate().hasErrors) return;
+    setBusy(action);
+    try {
+      if (action === 'create') {
+        await onCreate(toPayload(values));
+        setOutcome({ tone: 'success', message: m.created(values.type) });
+        const nextType = isTypeTaken(values.type, [...configuredTypes, values.type])
+          ? firstFreeType([...configuredTypes, values.type])
+          : values.type;
+        form.setValues(emptyValues(nextType));
+        form.resetDirty();
+      } else {
+        const answer = await onTest(toPayload(values));
+        setOutcome({ tone: 'success', message: answer?.message || m.testDispatched });
+      }
+    } catch (error) {
+      const fallback = action === 'create' ? m.createFailed : m.testFailed;
+      setOutcome({ tone: 'error', message: errorMessage(error, fallback) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run('create');
+      }}
+    >
+      <Stack gap="sm">
+        {outcome ? (
+          <Alert
+            color={outcome.tone === 'success' ? 'teal' : 'red'}
+            role={outcome.tone === 'error' ? 'alert' : 'status'}
+          >
+            {outcome.message}
+          </Alert>
+        ) : null}
+        <Group grow align="flex-start">
+          <Select
+            label="Type"
+            value={type}
+            onChange={changeType}
+            allowDeselect={false}
+            data={notificationServiceTypes.map((t) => ({
+              value: t,
+              label: notificationServiceTypeLabels[t],
+              disabled: isTypeTaken(t, configuredTypes),
+            }))}
+          />
+          <TextInput label="Label" placeholder="Optional" {...form.getInputProps('label')} />
+        </Group>
+        <NotificationServiceFields form={form} />
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => void run('test')}
+            loading={busy === 'test'}
+            disabled={busy === 'create'}
+          >
+            Send test
+          </Button>
+          <Button type="submit" loading={busy === 'create'} disabled={busy === 'test'}>
+            Add service
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

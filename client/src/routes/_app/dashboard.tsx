@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DashboardView } from './-components/dashboard/dashboard-view.tsx';
+
+export const Route = createFileRoute('/_app/dashboard')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.api.account.summary());
+  },
+  component: DashboardView,
+});
