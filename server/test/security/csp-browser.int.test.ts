@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, STRONG_PASSWORD } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
@@ -36,9 +37,28 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
+/** The SPA's stored session (SPEC.md §3: one localStorage key), for an administrator signed in over REST. */
+async function adminSession(): Promise<string> {
+  const admin = await createUser(t, { role: 'super_admin' });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email: admin.email, password: STRONG_PASSWORD },
+  });
+  const { tokens, user } = res.json<{
+    data: { tokens: { accessToken: string; expiresIn: number }; user: Record<string, unknown> };
+  }>().data;
+  return JSON.stringify({ tokens: { ...tokens, expiresAt: Date.now() + tokens.expiresIn * 1000 }, user });
+}
+
 /** A page that reports every CSP violation (event or console message) into the returned list. */
-async function watchedPage(route: string) {
+async function watchedPage(route: string, session?: string) {
   const page = await browser.newPage();
+  if (session) {
+    await page.addInitScript({
+      content: `localStorage.setItem('resort-alerts.session', ${JSON.stringify(session)});`,
+    });
+  }
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/content security policy/i.test(m.text())) violations.push(m.text());
@@ -58,6 +78,22 @@ describe('the SPA under the Content-Security-Policy', () => {
   it.each(['/', '/login', '/register', '/alerts'])('%s renders with no CSP violation', async (route) => {
     const { page, violations, csp } = await watchedPage(route);
     expect(csp).toContain("script-src 'self'");
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    '/dashboard',
+    '/alerts',
+    '/settings',
+    '/admin/alerts',
+    '/admin/templates',
+    '/admin/templates/new',
+    '/admin/proxies',
+  ])('%s, signed in as an administrator, renders with no CSP violation', async (route) => {
+    const { page, violations } = await watchedPage(route, await adminSession());
+    // The stored session was accepted: the guard did not send us to sign in.
+    expect(new URL(page.url()).pathname).toBe(route);
     expect(violations).toEqual([]);
     await page.close();
   });
