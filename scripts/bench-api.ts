@@ -289,15 +289,20 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   }
 }
 
-function flag(name: string): number | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+function flag(argv: string[], name: string): number | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : undefined;
+}
+
+/** `npm run bench -- api [--duration 5] [--rounds 4] [--connections 16]`. */
+export async function runApiBenchCli(argv: string[]): Promise<void> {
+  await runApiBench({
+    durationSeconds: flag(argv, 'duration'),
+    rounds: flag(argv, 'rounds'),
+    connections: flag(argv, 'connections'),
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await runApiBench({
-    durationSeconds: flag('duration'),
-    rounds: flag('rounds'),
-    connections: flag('connections'),
-  });
+  await runApiBenchCli(process.argv.slice(2));
 }
