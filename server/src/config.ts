@@ -59,6 +59,12 @@ export const configSchema = z
     OUTBOUND_ALLOWLIST: list.default([]),
     OUTBOUND_TIMEOUT_MS: int(100, 120_000).default(15_000),
     OUTBOUND_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+    /** Delivery retries (docs/decisions.md): first retry after the base, ×8 each time, capped. */
+    DELIVERY_RETRY_BASE_SECONDS: int(1, 3600).default(5),
+    DELIVERY_RETRY_MAX_DELAY_SECONDS: int(1, 7 * 24 * 3600).default(36_000),
+    DELIVERY_MAX_ATTEMPTS: int(1, 50).default(8),
+    DELIVERY_TIMEOUT_MS: int(100, 120_000).default(15_000),
+    DELIVERY_CONCURRENCY: int(1, 256).default(4),
     RUN_WORKER: bool.default(true),
     SERVE_CLIENT: bool.default(true),
     CLIENT_DIST: z.string().min(1).default('client/dist'),

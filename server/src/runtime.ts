@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { registerDeliveryWorker } from './modules/notifications/notifications.jobs.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface Runtime {
@@ -78,6 +79,10 @@ export async function startRuntime(
     await migrateToLatest(handle.db);
     boss = await startBoss({ connectionString: dbUrl, log });
     services = await createServices({ config, db: handle.db, boss, log });
+    if (config.RUN_WORKER) {
+      await registerDeliveryWorker(boss, services);
+      log.info({ concurrency: config.DELIVERY_CONCURRENCY }, 'notification delivery worker started');
+    }
     let url: string | null = null;
     if (options.http !== false) {
       app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });

@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createDestinationCheck } from './engine/channels/destination.ts';
+import { createChannels } from './engine/channels/index.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -9,8 +11,11 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './modules/auth/tokens.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { listNotificationServicesForUser } from './modules/notification-services/notification-services.repo.ts';
+import { createNotificationServicesService } from './modules/notification-services/notification-services.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { retryPolicyFromConfig } from './modules/notifications/retry-schedule.ts';
 import { createProxyService } from './modules/proxies/proxies.service.ts';
-import { listRegistrationsForUser } from './modules/registrations/registrations.repo.ts';
+import { createRegistrationService } from './modules/registrations/registrations.service.ts';
 import { createTemplateGroupService } from './modules/template-groups/template-groups.service.ts';
 import { templateGenerators } from './modules/templates/generators/index.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
@@ -32,19 +37,24 @@ export async function createServices(deps: ServiceDeps) {
     secret: await loadSigningSecret(db, config.JWT_SECRET),
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
-  const users = createUserService({
-    db,
-    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => listRegistrationsForUser(db, userId),
-  });
-  const auth = createAuthService({ db, tokens, clock, config, log });
-  const health = createHealthService({ db, boss });
   // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     maxBytes: config.OUTBOUND_MAX_BYTES,
   });
+  const registrations = createRegistrationService({
+    db,
+    clock,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  const users = createUserService({
+    db,
+    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
+    listRegistrations: (userId) => registrations.listForUser(userId),
+  });
+  const auth = createAuthService({ db, tokens, clock, config, log });
+  const health = createHealthService({ db, boss });
   const proxies = createProxyService({ db });
   const templateGroups = createTemplateGroupService({ db });
   const templates = createTemplateService({
@@ -52,6 +62,22 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     generators: templateGenerators,
     send: (req) => sendBuiltRequest(outbound, req),
+  });
+  const channels = createChannels({ config, outbound, log, clock });
+  const notificationServices = createNotificationServicesService({
+    db,
+    channels,
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
+    clock,
+  });
+  const notifications = createNotificationsService({
+    db,
+    boss,
+    channels,
+    clock,
+    log,
+    retryPolicy: retryPolicyFromConfig(config),
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
   });
   return {
     config,
@@ -65,8 +91,11 @@ export async function createServices(deps: ServiceDeps) {
     health,
     outbound,
     proxies,
+    notificationServices,
+    notifications,
     templateGroups,
     templates,
+    registrations,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidRegex } from './safe-regex.ts';
 
 /**
  * Rules ("watch") shared by templates (presets) and alerts (the alert's own watch config).
@@ -48,17 +49,28 @@ export const debounceSchema = z
 export const ignoreChangeSchema = z.object({ from: scalar.optional(), to: scalar.optional() });
 
 /** One condition on the JSON answer: `path` selects values (dot/bracket notation, `*` over arrays). */
-export const conditionSchema = z.object({
-  path: z.string({ error: watchMessages.rulePathRequired }).trim().min(1, watchMessages.rulePathRequired),
-  label: z.string().optional(),
-  description: z.string().optional(),
-  operator: z.enum(operators),
-  value: z.union([scalar, z.array(scalar)]).optional(),
-  ignoreChanges: z.array(ignoreChangeSchema).optional(),
-  requiredPaths: z.array(z.string().min(1)).optional(),
-  /** On an alert, the template preset this condition came from. */
-  presetId: z.string().optional(),
-});
+export const conditionSchema = z
+  .object({
+    path: z.string({ error: watchMessages.rulePathRequired }).trim().min(1, watchMessages.rulePathRequired),
+    label: z.string().optional(),
+    description: z.string().optional(),
+    operator: z.enum(operators),
+    value: z.union([scalar, z.array(scalar)]).optional(),
+    ignoreChanges: z.array(ignoreChangeSchema).optional(),
+    requiredPaths: z.array(z.string().min(1)).optional(),
+    /** On an alert, the template preset this condition came from. */
+    presetId: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    // Checked at write time so a bad pattern is a validation error, never a failing poll.
+    if (
+      c.operator === 'regex' &&
+      c.value !== undefined &&
+      !(typeof c.value === 'string' && isValidRegex(c.value))
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: watchMessages.invalidRegex });
+    }
+  });
 export type Condition = z.infer<typeof conditionSchema>;
 
 /** The alert's own rules (registration side). */

@@ -60,6 +60,39 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
           'notificationServices.test',
         ),
     },
+    /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
+    alertEditor: {
+      get: (id: string) => trpc.registrations.get.queryOptions({ id }, { staleTime: 0 }),
+      adminGet: (id: string) => trpc.adminRegistrations.get.queryOptions({ id }, { staleTime: 0 }),
+      create: () => trpc.registrations.create.mutationOptions(),
+      update: () => trpc.registrations.update.mutationOptions(),
+      adminUpdate: () => trpc.adminRegistrations.update.mutationOptions(),
+      test: () => trpc.registrations.test.mutationOptions(),
+    },
+    templates: {
+      list: () => trpc.templates.list.queryOptions(undefined, { staleTime: staleTimes.templates }),
+      get: (id: string) => trpc.templates.get.queryOptions({ id }, { staleTime: staleTimes.templates }),
+      create: () => trpc.templates.create.mutationOptions(),
+      update: () => trpc.templates.update.mutationOptions(),
+      remove: () => trpc.templates.delete.mutationOptions(),
+      test: () => trpc.templates.test.mutationOptions(),
+      generators: () => trpc.templates.generators.queryOptions(undefined, { staleTime: Infinity }),
+      generatorSample: (input: { id: string; sourceUrl?: string }) =>
+        trpc.templates.generatorSample.queryOptions(input, { staleTime: 0 }),
+    },
+    templateGroups: {
+      list: () => trpc.templateGroups.list.queryOptions(undefined, { staleTime: staleTimes.templateGroups }),
+      create: () => trpc.templateGroups.create.mutationOptions(),
+    },
+    proxies: {
+      list: () => trpc.proxies.list.queryOptions(undefined, { staleTime: staleTimes.proxies }),
+      create: () => trpc.proxies.create.mutationOptions(),
+      update: () => trpc.proxies.update.mutationOptions(),
+      remove: () => trpc.proxies.remove.mutationOptions(),
+      resetFailures: () => trpc.proxies.resetFailures.mutationOptions(),
+      bulkStatus: () => trpc.proxies.bulkStatus.mutationOptions(),
+      import: () => trpc.proxies.import.mutationOptions(),
+    },
     notifications: {
       history: (limit: number) =>
         pending.query<NotificationRecord[], { limit: number }>('notifications.history', { limit }),

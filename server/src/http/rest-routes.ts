@@ -1,6 +1,9 @@
 import { authRest } from '../modules/auth/auth.rest.ts';
 import { healthRest } from '../modules/health/health.rest.ts';
+import { notificationServicesRest } from '../modules/notification-services/notification-services.rest.ts';
+import { notificationsRest } from '../modules/notifications/notifications.rest.ts';
 import { proxiesRest } from '../modules/proxies/proxies.rest.ts';
+import { registrationsRest } from '../modules/registrations/registrations.rest.ts';
 import { templateGroupsRest } from '../modules/template-groups/template-groups.rest.ts';
 import { templatesRest } from '../modules/templates/templates.rest.ts';
 import { usersRest } from '../modules/users/users.rest.ts';
@@ -12,6 +15,9 @@ export const restRoutes: readonly RestRoute[] = [
   ...authRest,
   ...usersRest,
   ...proxiesRest,
+  ...registrationsRest,
   ...templatesRest,
   ...templateGroupsRest,
+  ...notificationServicesRest,
+  ...notificationsRest,
 ];

@@ -25,6 +25,8 @@ export function describeError(error: unknown): { status: number; body: ErrorDeta
     const body: ErrorDetails = { message: cause.message, code: cause.code };
     if (typeof cause.details?.retryAfterSeconds === 'number')
       body.retryAfterSeconds = cause.details.retryAfterSeconds;
+    // Services that validate beyond the input schema (e.g. against a template) list every issue too.
+    if (Array.isArray(cause.details?.issues)) body.issues = cause.details.issues as ErrorDetails['issues'];
     return { status: errorTable[cause.code].http, body };
   }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {

@@ -1,25 +1,123 @@
+import type { NotificationService, NotificationServiceConfig, NotificationServiceType } from '@resort/shared';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { NotificationServiceRow } from '../../db/types.ts';
+import type { DB, NotificationServiceRow } from '../../db/types.ts';
 
-export function toNotificationService(row: NotificationServiceRow) {
+type Db = Database | Transaction<DB>;
+
+export function toNotificationService(row: NotificationServiceRow): NotificationService {
   return {
     id: row.id,
-    type: row.type,
+    type: row.type as NotificationServiceType,
     label: row.label,
     isActive: row.is_active,
-    config: row.config,
-    signingSecret: row.signing_secret,
+    config: row.config as unknown as NotificationServiceConfig,
+    // Only webhooks are signed; the secret of other types is never used, so it is not shown.
+    signingSecret: row.type === 'WEBHOOK' ? row.signing_secret : null,
     deactivatedReason: row.deactivated_reason,
     createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
-export async function listNotificationServicesForUser(db: Database, userId: string) {
+export async function listNotificationServicesForUser(
+  db: Db,
+  userId: string,
+): Promise<NotificationService[]> {
   const rows = await db
     .selectFrom('notification_services')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return rows.map(toNotificationService);
+}
+
+/** The caller's service, or undefined when it does not exist or is someone else's. */
+export function findOwnedService(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<NotificationServiceRow | undefined> {
+  return db
+    .selectFrom('notification_services')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findServiceById(db: Db, id: string): Promise<NotificationServiceRow | undefined> {
+  return db.selectFrom('notification_services').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertService(
+  db: Db,
+  values: {
+    userId: string;
+    type: NotificationServiceType;
+    label: string | null;
+    config: NotificationServiceConfig;
+    signingSecret: string;
+  },
+): Promise<NotificationServiceRow> {
+  return db
+    .insertInto('notification_services')
+    .values({
+      user_id: values.userId,
+      type: values.type,
+      label: values.label,
+      is_active: true,
+      config: JSON.stringify(values.config),
+      signing_secret: values.signingSecret,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateOwnedService(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: {
+    label?: string | null;
+    config?: NotificationServiceConfig;
+    isActive?: boolean;
+    deactivatedReason?: string | null;
+    signingSecret?: string;
+  },
+): Promise<NotificationServiceRow | undefined> {
+  return db
+    .updateTable('notification_services')
+    .set({
+      ...(patch.label !== undefined ? { label: patch.label } : {}),
+      ...(patch.config !== undefined ? { config: JSON.stringify(patch.config) } : {}),
+      ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+      ...(patch.deactivatedReason !== undefined ? { deactivated_reason: patch.deactivatedReason } : {}),
+      ...(patch.signingSecret !== undefined ? { signing_secret: patch.signingSecret } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The server's own deactivation (a receiver answered 410): records why, so the owner can see it. */
+export async function deactivateService(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('notification_services')
+    .set({ is_active: false, deactivated_reason: reason, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteOwnedService(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('notification_services')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { authMessages } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
-}
+import { newSigningSecret } from '../../engine/channels/signing.ts';
 
 /**
  * Adds the account's e-mail as its EMAIL channel when it has none (SPEC.md §2). The partial unique

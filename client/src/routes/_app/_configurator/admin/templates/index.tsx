@@ -1,14 +1,39 @@
+import { templateMessages } from '@resort/shared';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useApi } from '../../../../../api/api-context.tsx';
+import { errorMessage } from '../../../../../api/http.ts';
+import { NavigationFlash } from '../../../../../components/flash-banner.tsx';
 import { ButtonLink } from '../../../../../components/links.tsx';
 import { PageHeader } from '../../../../../components/page-header.tsx';
+import { TemplateList } from './-components/template-list.tsx';
 
 /** Template Administration (SPEC.md §2); the list's cards live in ./-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/')({
-  component: () => (
-    <PageHeader
-      title="Template Administration"
-      subtitle="Review existing resort templates and manage override capabilities."
-      actions={<ButtonLink to="/admin/templates/new">Create Template</ButtonLink>}
-    />
-  ),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.api.templates.list());
+  },
+  component: TemplateAdministrationPage,
 });
+
+function TemplateAdministrationPage() {
+  const api = useApi();
+  const list = useQuery(api.templates.list());
+  return (
+    <>
+      <PageHeader
+        title="Template Administration"
+        subtitle="Review existing resort templates and manage override capabilities."
+        actions={<ButtonLink to="/admin/templates/new">Create Template</ButtonLink>}
+      />
+      <NavigationFlash />
+      <TemplateList
+        templates={list.data}
+        loading={list.isPending}
+        refreshing={list.isFetching && !list.isPending}
+        error={list.error ? errorMessage(list.error, templateMessages.loadListFailed) : null}
+        onRefresh={() => void list.refetch()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Checkbox, NumberInput, Stack, Text } from '@mantine/core';
+import type { AlertForm } from './alert-form-model.ts';
+
+export interface ServiceChoice {
+  id: string;
+  type: string;
+  label: string | null;
+  isActive: boolean;
+}
+
+const typeNames: Record<string, string> = {
+  WEBHOOK: 'Webhook',
+  SLACK_WEBHOOK: 'Slack',
+  EMAIL: 'Email',
+  SMS: 'SMS',
+};
+const typeLabel = (type: string) => typeNames[type] ?? type;
+
+/** Polling interval (5–86400 s, step 5) and the notification services (inactive ones hidden). */
+export function DeliverySection({ form, services }: { form: AlertForm; services: readonly ServiceChoice[] }) {
+  const active = services.filter((s) => s.isActive);
+  const chosen = form.getValues().notificationServiceIds;
+  return (
+    <Stack gap="md">
+      <NumberInput
+        label="Polling interval (seconds)"
+        description="How often the availability is checked: 5 to 86400 seconds."
+        min={5}
+        max={86400}
+        step={5}
+        allowDecimal={false}
+        maw={280}
+        {...form.getInputProps('pollingIntervalSeconds')}
+      />
+      <Checkbox.Group
+        label="Notification services"
+        description={
+          active.length === 0 ? 'No active notification services: add one in Settings.' : undefined
+        }
+        value={chosen}
+        onChange={(ids) => form.setFieldValue('notificationServiceIds', ids)}
+        error={form.errors.notificationServiceIds}
+      >
+        <Stack gap={6} mt="xs">
+          {active.map((s) => (
+            <Checkbox
+              key={s.id}
+              value={s.id}
+              label={s.label ? `${s.label} (${typeLabel(s.type)})` : typeLabel(s.type)}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {chosen.some((id) => !active.some((s) => s.id === id)) ? (
+        <Text size="xs" c="dimmed">
+          Inactive services linked to this alert are not notified and will be unlinked on save.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

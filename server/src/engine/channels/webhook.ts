@@ -1,0 +1,93 @@
+import { renderBodyTemplate, type SlackConfig, type WebhookConfig } from '@resort/shared';
+import { sendHttp } from './http-answer.ts';
+import type { OutboundRequester } from './outbound.ts';
+import { signatureHeaders } from './signing.ts';
+import type { ChannelMessage, ChannelSender, ChannelTarget } from './types.ts';
+
+interface HttpChannelDeps {
+  outbound: OutboundRequester;
+  timeoutMs: number;
+  now: () => Date;
+}
+
+/** The body a webhook sends: its rendered template (JSON when it parses), never a body on GET. */
+export function webhookBody(config: WebhookConfig, message: ChannelMessage) {
+  if (config.method === 'GET') return { kind: 'none' as const };
+  return renderBodyTemplate(config.bodyTemplate, {
+    message: message.message,
+    registrationId: message.registrationId,
+    templateId: message.templateId,
+    metadata: message.metadata,
+  });
+}
+
+/**
+ * WEBHOOK: the configured method and headers (blank pairs dropped), the rendered body, and the
+ * Standard Webhooks signature headers on every attempt (webhook-id stays the same across retries).
+ */
+export function createWebhookSender(deps: HttpChannelDeps): ChannelSender {
+  return {
+    async send(target: ChannelTarget, message: ChannelMessage) {
+      const config = target.config as WebhookConfig;
+      const body = webhookBody(config, message);
+      const text = body.kind === 'none' ? '' : body.text;
+      const headers: Record<string, string> = {};
+      if (body.kind === 'json') headers['content-type'] = 'application/json';
+      if (body.kind === 'text') headers['content-type'] = 'text/plain; charset=utf-8';
+      for (const { name, value } of config.headers) {
+        if (name.trim() === '' || value.trim() === '') continue;
+        headers[name.trim().toLowerCase()] = value;
+      }
+      const timestamp = Math.floor(deps.now().getTime() / 1000);
+      Object.assign(headers, signatureHeaders(target.signingSecret, message.id, timestamp, text));
+      await sendHttp(
+        deps.outbound,
+        {
+          url: config.url,
+          method: config.method,
+          headers,
+          ...(body.kind === 'none' ? {} : { body: text }),
+          timeoutMs: deps.timeoutMs,
+        },
+        'Webhook receiver',
+        deps.now,
+      );
+      return { note: null };
+    },
+  };
+}
+
+/** SLACK_WEBHOOK: Slack's incoming-webhook payload, text plus optional channel and username. */
+export function createSlackSender(deps: HttpChannelDeps): ChannelSender {
+  return {
+    async send(target: ChannelTarget, message: ChannelMessage) {
+      const config = target.config as SlackConfig;
+      const heading = message.test ? 'Resort Alerts test' : message.title;
+      const payload: Record<string, string> = {
+        text: heading
+          ? `*${escapeSlack(heading)}*\n${escapeSlack(message.message)}`
+          : escapeSlack(message.message),
+      };
+      if (config.channel) payload.channel = config.channel;
+      if (config.username) payload.username = config.username;
+      await sendHttp(
+        deps.outbound,
+        {
+          url: config.url,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          timeoutMs: deps.timeoutMs,
+        },
+        'Slack',
+        deps.now,
+      );
+      return { note: null };
+    },
+  };
+}
+
+/** Slack reads &, < and > as control characters in message text. */
+function escapeSlack(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateNotificationServiceInput,
+  messages,
+  type NotificationService,
+  type NotificationServiceConfig,
+  type NotificationServiceType,
+  notificationConfigSchemas,
+  notificationMessages,
+  type TestNotificationResult,
+  type TestNotificationServiceInput,
+  type UpdateNotificationServiceInput,
+} from '@resort/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { type Channels, DeliveryError } from '../../engine/channels/index.ts';
+import { newSigningSecret } from '../../engine/channels/signing.ts';
+import { OutboundError } from '../../engine/outbound/outbound-error.ts';
+import { AppError, isUniqueViolation } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  deleteOwnedService,
+  findOwnedService,
+  insertService,
+  listNotificationServicesForUser,
+  toNotificationService,
+  updateOwnedService,
+} from './notification-services.repo.ts';
+
+/** Throws OutboundError for a destination URL the outbound guard would refuse (engine/channels/destination.ts). */
+export type DestinationCheck = (url: string) => Promise<void>;
+
+const ONE_PER_TYPE_INDEX = 'notification_services_one_per_type';
+/** Test sends reach real receivers; a user may not turn them into a request cannon. */
+const TEST_SENDS_PER_TEN_MINUTES = 30;
+
+function destinationUrl(type: NotificationServiceType, config: NotificationServiceConfig): string | null {
+  return type === 'WEBHOOK' || type === 'SLACK_WEBHOOK' ? (config as { url: string }).url : null;
+}
+
+export function createNotificationServicesService(deps: {
+  db: Database;
+  channels: Pick<Channels, 'send'>;
+  checkDestination: DestinationCheck;
+  clock: Clock;
+}) {
+  const { db, channels, clock } = deps;
+  const testLimiter = createRateLimiter({
+    limit: TEST_SENDS_PER_TEN_MINUTES,
+    windowMs: 10 * 60_000,
+    now: () => clock.now().getTime(),
+  });
+
+  async function assertDestinationAllowed(type: NotificationServiceType, config: NotificationServiceConfig) {
+    const url = destinationUrl(type, config);
+    if (!url) return;
+    try {
+      await deps.checkDestination(url);
+    } catch (error) {
+      if (error instanceof OutboundError) throw new AppError('BAD_REQUEST', error.message);
+      throw error;
+    }
+  }
+
+  async function requireOwned(userId: string, id: string) {
+    const row = await findOwnedService(db, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', notificationMessages.serviceNotFound);
+    return row;
+  }
+
+  /** The stored type's config schema; parsed under `config` so issue paths read as in the create call. */
+  function parseConfig(type: NotificationServiceType, config: unknown): NotificationServiceConfig {
+    return z.object({ config: notificationConfigSchemas[type] }).parse({ config }).config;
+  }
+
+  async function update(userId: string, input: UpdateNotificationServiceInput): Promise<NotificationService> {
+    const row = await requireOwned(userId, input.id);
+    const type = row.type as NotificationServiceType;
+    if (input.type !== undefined && input.type !== type)
+      throw new AppError('BAD_REQUEST', notificationMessages.typeUnchangeable);
+    const config = input.config === undefined ? undefined : parseConfig(type, input.config);
+    if (config) await assertDestinationAllowed(type, config);
+    const updated = await updateOwnedService(db, userId, input.id, {
+      label: input.label === undefined ? undefined : input.label || null,
+      config,
+      isActive: input.isActive,
+      // Turning a service back on clears why it was turned off.
+      deactivatedReason: input.isActive === true ? null : undefined,
+    });
+    if (!updated) throw new AppError('NOT_FOUND', notificationMessages.serviceNotFound);
+    return toNotificationService(updated);
+  }
+
+  return {
+    list: (userId: string) => listNotificationServicesForUser(db, userId),
+
+    async create(userId: string, input: CreateNotificationServiceInput): Promise<NotificationService> {
+      await assertDestinationAllowed(input.type, input.config);
+      try {
+        const row = await insertService(db, {
+          userId,
+          type: input.type,
+          label: input.label,
+          config: input.config,
+          signingSecret: newSigningSecret(),
+        });
+        return toNotificationService(row);
+      } catch (error) {
+        if (isUniqueViolation(error, ONE_PER_TYPE_INDEX))
+          throw new AppError('CONFLICT', notificationMessages.channelAlreadyConfigured(input.type));
+        throw error;
+      }
+    },
+
+    update,
+
+    setActive: (userId: string, id: string, isActive: boolean) => update(userId, { id, isActive }),
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await deleteOwnedService(db, userId, id)))
+        throw new AppError('NOT_FOUND', notificationMessages.serviceNotFound);
+    },
+
+    async rotateSecret(userId: string, id: string): Promise<NotificationService> {
+      await requireOwned(userId, id);
+      const updated = await updateOwnedService(db, userId, id, { signingSecret: newSigningSecret() });
+      if (!updated) throw new AppError('NOT_FOUND', notificationMessages.serviceNotFound);
+      return toNotificationService(updated);
+    },
+
+    /**
+     * Sends a real test message through the channel as configured in the form; records nothing.
+     * A saved service named by `id` lends its signing secret, so the receiver can verify the test.
+     */
+    async test(userId: string, input: TestNotificationServiceInput): Promise<TestNotificationResult> {
+      const wait = testLimiter.retryAfterSeconds(userId);
+      if (wait > 0)
+        throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
+      testLimiter.hit(userId);
+      const saved = input.id ? await requireOwned(userId, input.id) : undefined;
+      await assertDestinationAllowed(input.type, input.config);
+      const now = clock.now();
+      try {
+        const result = await channels.send(
+          {
+            type: input.type,
+            label: input.label,
+            config: input.config,
+            signingSecret: saved?.signing_secret ?? newSigningSecret(),
+          },
+          {
+            id: `test_${randomUUID()}`,
+            message: 'This is a test notification from Resort Alerts. Your channel works.',
+            registrationId: null,
+            templateId: null,
+            title: null,
+            partyName: null,
+            metadata: { timestamp: now.toISOString(), test: true },
+            test: true,
+          },
+        );
+        return { message: result.note ?? notificationMessages.testDispatched };
+      } catch (error) {
+        if (!(error instanceof DeliveryError)) throw error;
+        throw new AppError(
+          error.badDestination ? 'BAD_REQUEST' : 'BAD_GATEWAY',
+          `${notificationMessages.testFailed} ${error.message}`,
+        );
+      }
+    },
+  };
+}
+
+export type NotificationServicesService = ReturnType<typeof createNotificationServicesService>;

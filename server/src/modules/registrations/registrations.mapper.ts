@@ -1,0 +1,64 @@
+import {
+  type Overrides,
+  type Registration,
+  type RegistrationStatus,
+  type WatchConfig,
+  watchConfigSchema,
+} from '@resort/shared';
+import type { RegistrationView, ServiceLink } from './registrations.repo.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A stored watch config passed validation on write; parsing again only fills defaults added since. */
+function readWatchConfig(raw: unknown): WatchConfig {
+  const parsed = watchConfigSchema.safeParse(raw);
+  return parsed.success
+    ? parsed.data
+    : { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 };
+}
+
+/** `links` are this alert's notification services. */
+export function toRegistration(row: RegistrationView, links: ServiceLink[]): Registration {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    status: row.status as RegistrationStatus,
+    title: row.title,
+    templateId: row.template_id,
+    template: {
+      name: row.template_name,
+      defaultBody: row.template_default_body as Registration['template']['defaultBody'],
+      defaultQuery: row.template_default_query,
+      templateGroupId: row.template_group_id,
+    },
+    partyName: row.party_name,
+    tags: row.tags,
+    user: { email: row.user_email, name: row.user_name },
+    customHeaders: row.custom_headers,
+    customQuery: row.custom_query,
+    customBody: row.custom_body as Registration['customBody'],
+    overrides: row.overrides as Overrides,
+    watchConfig: readWatchConfig(row.watch_config),
+    pollingIntervalSeconds: row.polling_interval_seconds,
+    notificationServices: links.map(({ notificationServiceId, type, label, isActive }) => ({
+      notificationServiceId,
+      type,
+      label,
+      isActive,
+    })),
+    lastRunAt: iso(row.last_run_at),
+    lastNotifiedAt: iso(row.last_notified_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function groupLinks(links: ServiceLink[]): Map<string, ServiceLink[]> {
+  const byRegistration = new Map<string, ServiceLink[]>();
+  for (const link of links) {
+    const list = byRegistration.get(link.registrationId);
+    if (list) list.push(link);
+    else byRegistration.set(link.registrationId, [link]);
+  }
+  return byRegistration;
+}

@@ -1,0 +1,77 @@
+import {
+  type BuiltRequest,
+  buildRequest,
+  evaluateWatch,
+  type HttpMethod,
+  type RegistrationTestInput,
+  type RegistrationTestResult,
+  readEditableFields,
+} from '@resort/shared';
+import { OutboundError, type OutboundResponse } from '../../engine/outbound/outbound-client.ts';
+import type { TemplateForRegistration } from './registrations.repo.ts';
+
+export type SendRequest = (req: BuiltRequest) => Promise<OutboundResponse>;
+
+/** The request an alert sends: the shared builder over the template and the alert's own values. */
+export function buildAlertRequest(
+  template: TemplateForRegistration,
+  alert: Pick<RegistrationTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
+): BuiltRequest {
+  return buildRequest(
+    {
+      targetUrl: template.target_url,
+      method: template.method as HttpMethod,
+      defaultHeaders: template.default_headers,
+      defaultQuery: template.default_query,
+      defaultBody: template.default_body ?? undefined,
+      editableFields: readEditableFields(template.editable_fields),
+    },
+    {
+      customHeaders: alert.customHeaders,
+      customQuery: alert.customQuery,
+      customBody: alert.customBody ?? undefined,
+      overrides: alert.overrides,
+    },
+  );
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/**
+ * The alert test: the prepared payload built as the poller builds it, sent once, and its rules
+ * evaluated on the answer with no previous poll. availabilityOpen means the upstream answered 2xx
+ * and the rules matched (with no rules, the 2xx alone). An upstream failure is reported, not thrown.
+ */
+export async function probeAlert(
+  send: SendRequest,
+  template: TemplateForRegistration,
+  input: RegistrationTestInput,
+): Promise<RegistrationTestResult> {
+  const request = buildAlertRequest(template, input);
+  const started = performance.now();
+  try {
+    const res = await send(request);
+    const rules = input.watchConfig;
+    const hasRules = !!rules && rules.all.length + rules.any.length > 0;
+    const data = res.json !== undefined ? res.json : res.text;
+    const watch = hasRules ? { matched: evaluateWatch(rules, data, null).matched } : null;
+    const success = is2xx(res.status);
+    return {
+      success,
+      statusCode: res.status,
+      durationMs: res.durationMs,
+      availabilityOpen: success && (watch ? watch.matched : true),
+      watch,
+    };
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    return {
+      success: false,
+      statusCode: null,
+      durationMs: Math.round(performance.now() - started),
+      availabilityOpen: false,
+      watch: null,
+      error: error.message,
+    };
+  }
+}

@@ -1,0 +1,193 @@
+import { pathHasWildcard, selectPath } from './json-path.ts';
+import { testSafeRegex } from './safe-regex.ts';
+import type { Condition, WatchConfig } from './watch.schema.ts';
+
+export { selectPath } from './json-path.ts';
+
+/**
+ * The rule evaluator (DESIGN.md §7), pure so the engine, the alert test and the client preview
+ * share it. Semantics, decided once (docs/decisions.md):
+ * - A condition's path selects zero or more values; a value operator holds when at least one
+ *   selected value satisfies it (so `rooms[*].status not_equals "SOLD_OUT"` means "some room is not
+ *   sold out"). With nothing selected only `changed`/`not_changed` can hold.
+ * - `exists` holds when some selected value is not null; requiredPaths use the same test.
+ * - Numbers and numeric strings compare numerically; booleans equal "true"/"false".
+ * - `changed`/`not_changed` compare with the value kept from the previous poll under the
+ *   condition's path; with nothing kept yet neither holds (the first poll sets the baseline).
+ * - The alert matches when it has at least one condition, every `all` condition holds and, if `any`
+ *   is non-empty, at least one `any` condition holds. A watch with no conditions never matches.
+ */
+
+export interface ConditionResult {
+  condition: Condition;
+  group: 'all' | 'any';
+  holds: boolean;
+  values: unknown[];
+}
+
+export interface WatchEvaluation {
+  matched: boolean;
+  /** Values to keep for `changed`/`not_changed` on the next poll, keyed by condition path. */
+  values: Record<string, unknown>;
+  results: ConditionResult[];
+}
+
+type Rules = Pick<WatchConfig, 'all' | 'any'> | { all?: Condition[]; any?: Condition[] };
+
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Loose equality of JSON values: numeric strings equal their number, "true" equals true. */
+export function valuesEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => valuesEqual(v, b[i]))
+    );
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.hasOwn(b, k) && valuesEqual(a[k], b[k]))
+    );
+  }
+  if (typeof a === 'boolean' || typeof b === 'boolean') {
+    return String(a).trim().toLowerCase() === String(b).trim().toLowerCase() && a !== null && b !== null;
+  }
+  const na = toNumber(a);
+  const nb = toNumber(b);
+  return na !== null && nb !== null && na === nb;
+}
+
+function compareNumbers(actual: unknown, expected: unknown, test: (a: number, b: number) => boolean) {
+  const a = toNumber(actual);
+  const b = toNumber(expected);
+  return a !== null && b !== null && test(a, b);
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function arrayIncludes(list: unknown[], expected: unknown): boolean {
+  const wanted = Array.isArray(expected) ? expected : [expected];
+  return wanted.length > 0 && wanted.every((w) => list.some((item) => valuesEqual(item, w)));
+}
+
+function holdsFor(operator: Condition['operator'], actual: unknown, expected: unknown): boolean {
+  switch (operator) {
+    case 'exists':
+      return actual !== null;
+    case 'equals':
+      return expected !== undefined && valuesEqual(actual, expected);
+    case 'not_equals':
+      return expected !== undefined && !valuesEqual(actual, expected);
+    case 'gt':
+      return compareNumbers(actual, expected, (a, b) => a > b);
+    case 'gte':
+      return compareNumbers(actual, expected, (a, b) => a >= b);
+    case 'lt':
+      return compareNumbers(actual, expected, (a, b) => a < b);
+    case 'lte':
+      return compareNumbers(actual, expected, (a, b) => a <= b);
+    case 'contains':
+      if (typeof actual === 'string') return isScalar(expected) && actual.includes(String(expected));
+      return Array.isArray(actual) && expected !== undefined && arrayIncludes(actual, expected);
+    case 'includes':
+      return Array.isArray(actual) && expected !== undefined && arrayIncludes(actual, expected);
+    case 'regex':
+      return typeof expected === 'string' && isScalar(actual) && testSafeRegex(expected, String(actual));
+    default:
+      return false;
+  }
+}
+
+/** What `changed` compares: the single value (null when missing), or the list a wildcard selects. */
+function snapshotOf(path: string, values: unknown[]): unknown {
+  return pathHasWildcard(path) ? values : (values[0] ?? null);
+}
+
+function isIgnored(condition: Condition, from: unknown, to: unknown): boolean {
+  return (condition.ignoreChanges ?? []).some(
+    (rule) =>
+      (rule.from === undefined || valuesEqual(rule.from, from)) &&
+      (rule.to === undefined || valuesEqual(rule.to, to)),
+  );
+}
+
+function hasCountableChange(condition: Condition, before: unknown, after: unknown): boolean {
+  if (valuesEqual(before, after)) return false;
+  // A wildcard list of the same length changes item by item, so ignoreChanges applies per item.
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    return before.some((b, i) => !valuesEqual(b, after[i]) && !isIgnored(condition, b, after[i]));
+  }
+  return !isIgnored(condition, before, after);
+}
+
+function requiredPathsPresent(condition: Condition, data: unknown): boolean {
+  return (condition.requiredPaths ?? []).every((p) => selectPath(data, p).some((v) => v !== null));
+}
+
+function evaluateCondition(
+  condition: Condition,
+  data: unknown,
+  previous: Record<string, unknown> | null | undefined,
+): { holds: boolean; values: unknown[] } {
+  const values = selectPath(data, condition.path);
+  if (!requiredPathsPresent(condition, data)) return { holds: false, values };
+  const { operator, value: expected } = condition;
+  if (operator === 'changed' || operator === 'not_changed') {
+    if (!previous || !Object.hasOwn(previous, condition.path)) return { holds: false, values };
+    const changed = hasCountableChange(
+      condition,
+      previous[condition.path],
+      snapshotOf(condition.path, values),
+    );
+    return { holds: operator === 'changed' ? changed : !changed, values };
+  }
+  let holds = values.some((v) => holdsFor(operator, v, expected));
+  // A wildcard selection is itself a list: `rooms[*].code includes "DLX"` asks whether any room has it.
+  if (!holds && (operator === 'includes' || operator === 'contains') && pathHasWildcard(condition.path)) {
+    holds = expected !== undefined && arrayIncludes(values, expected);
+  }
+  return { holds, values };
+}
+
+export function evaluateWatch(
+  config: Rules,
+  data: unknown,
+  previous?: Record<string, unknown> | null,
+): WatchEvaluation {
+  const results: ConditionResult[] = [];
+  const kept: Record<string, unknown> = {};
+  const groups: ['all' | 'any', Condition[]][] = [
+    ['all', config.all ?? []],
+    ['any', config.any ?? []],
+  ];
+  for (const [group, conditions] of groups) {
+    for (const condition of conditions) {
+      const { holds, values } = evaluateCondition(condition, data, previous);
+      results.push({ condition, group, holds, values });
+      if (condition.operator === 'changed' || condition.operator === 'not_changed') {
+        kept[condition.path] = snapshotOf(condition.path, values);
+      }
+    }
+  }
+  const all = results.filter((r) => r.group === 'all');
+  const any = results.filter((r) => r.group === 'any');
+  const matched =
+    results.length > 0 && all.every((r) => r.holds) && (any.length === 0 || any.some((r) => r.holds));
+  return { matched, values: kept, results };
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+
+/** Notification channels (SPEC.md §3, §5, §8, §9): schemas and every message, once. */
+export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'SMS'] as const;
+export type NotificationServiceType = (typeof notificationServiceTypes)[number];
+
+/** One of each of these per account (a partial unique index enforces it too); Slack is unlimited. */
+export const singleInstanceTypes = ['EMAIL', 'SMS', 'WEBHOOK'] as const satisfies NotificationServiceType[];
+
+export const webhookMethods = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'] as const;
+export type WebhookMethod = (typeof webhookMethods)[number];
+
+export const MAX_WEBHOOK_HEADERS = 15;
+export const MAX_BODY_TEMPLATE_LENGTH = 20_000;
+/** Webhook labels are shortened to this many characters where they are displayed. */
+export const WEBHOOK_LABEL_DISPLAY_LENGTH = 40;
+/** The default webhook body: a content field holding the message placeholder. */
+export const DEFAULT_WEBHOOK_BODY_TEMPLATE = '{"content": "{{message}}"}';
+
+export const HISTORY_DEFAULT_LIMIT = 20;
+export const HISTORY_MAX_LIMIT = 100;
+
+/** Headers the server sets on every webhook delivery; a user's header may not replace them. */
+export const reservedWebhookHeaders = [
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+] as const;
+
+export const notificationMessages = {
+  webhookUrlInvalid: 'Webhook URL must be a valid URL',
+  headerNameRequired: 'Header name is required',
+  headerValueRequired: 'Header value is required',
+  tooManyHeaders: 'A maximum of 15 headers is supported',
+  slackUrlInvalid: 'Slack webhook URL must be a valid URL',
+  destinationEmailInvalid: 'Destination email must be valid',
+  destinationNumberRequired: 'Destination number is required',
+  channelAlreadyConfigured: (type: string) => `${type} channel already configured.`,
+  serviceCreated: (type: string) => `Notification service ${type} created.`,
+  testDispatched: 'Test notification dispatched successfully.',
+  createFailed: 'Unable to create notification service.',
+  testFailed: 'Failed to dispatch test notification.',
+  loadFailed: 'Unable to load notifications.',
+  loadRecentFailed: 'Failed to load recent notifications.',
+  // Beyond SPEC.md: rules the server needs so a saved channel can actually be sent.
+  headerNameInvalid: "Header name may contain only letters, digits and !#$%&'*+-.^_`|~",
+  headerValueInvalid: 'Header value may not contain line breaks',
+  headerReserved: (name: string) => `Header ${name} is set by the server and cannot be changed`,
+  bodyTemplateTooLong: `Body template must be at most ${MAX_BODY_TEMPLATE_LENGTH} characters`,
+  typeUnchangeable: 'The type of a notification service cannot be changed.',
+  serviceNotFound: 'Notification service not found.',
+  serviceInactive: 'Notification service is inactive.',
+  historyLimitInvalid: 'Limit must be a number of at least 1.',
+  deactivatedGone: (status: number) =>
+    `Deactivated: the receiver answered ${status} Gone, which means it no longer accepts deliveries.`,
+} as const;
+
+export const dispatchStatuses = ['PENDING', 'SUCCESS', 'FAILURE'] as const;
+export type DispatchStatus = (typeof dispatchStatuses)[number];
+export const dispatchStatusLabels: Record<DispatchStatus, string> = {
+  PENDING: 'Pending dispatch',
+  SUCCESS: 'Delivered',
+  FAILURE: 'Failed',
+};
+
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .pipe(z.url({ protocol: /^https?$/, error: message }));
+
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A header row of the form. A row left entirely blank is allowed and dropped (the form keeps an
+ * empty row); a half-filled row answers the message of its blank side.
+ */
+export const webhookHeaderSchema = z
+  .object({ name: z.string().trim().max(256), value: z.string().max(8192) })
+  .superRefine((h, ctx) => {
+    const blankName = h.name === '';
+    const blankValue = h.value.trim() === '';
+    if (blankName && blankValue) return;
+    if (blankName)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: notificationMessages.headerNameRequired });
+    else if (!HEADER_NAME.test(h.name))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: notificationMessages.headerNameInvalid });
+    else if ((reservedWebhookHeaders as readonly string[]).includes(h.name.toLowerCase()))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: notificationMessages.headerReserved(h.name) });
+    if (blankValue)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: notificationMessages.headerValueRequired });
+    else if (/[\r\n\0]/.test(h.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: notificationMessages.headerValueInvalid });
+  });
+export type WebhookHeader = { name: string; value: string };
+
+export const webhookConfigSchema = z.object({
+  url: httpUrl(notificationMessages.webhookUrlInvalid),
+  method: z.enum(webhookMethods).default('POST'),
+  headers: z
+    .array(webhookHeaderSchema)
+    .max(MAX_WEBHOOK_HEADERS, notificationMessages.tooManyHeaders)
+    .default([])
+    .transform((rows) => rows.filter((h) => h.name !== '' || h.value.trim() !== '')),
+  bodyTemplate: z
+    .string()
+    .max(MAX_BODY_TEMPLATE_LENGTH, notificationMessages.bodyTemplateTooLong)
+    .default(DEFAULT_WEBHOOK_BODY_TEMPLATE),
+});
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+export const slackConfigSchema = z.object({
+  url: httpUrl(notificationMessages.slackUrlInvalid),
+  channel: optionalText(200),
+  username: optionalText(200),
+});
+export type SlackConfig = z.infer<typeof slackConfigSchema>;
+
+export const emailConfigSchema = z.object({
+  toEmail: z
+    .string({ error: notificationMessages.destinationEmailInvalid })
+    .trim()
+    .max(320, notificationMessages.destinationEmailInvalid)
+    .pipe(z.email(notificationMessages.destinationEmailInvalid)),
+});
+export type EmailConfig = z.infer<typeof emailConfigSchema>;
+
+export const smsConfigSchema = z.object({
+  toNumber: z
+    .string({ error: notificationMessages.destinationNumberRequired })
+    .trim()
+    .min(1, notificationMessages.destinationNumberRequired)
+    .max(40),
+});
+export type SmsConfig = z.infer<typeof smsConfigSchema>;
+
+/** The config schema of each type, for the update call (which knows the type from the stored row). */
+export const notificationConfigSchemas = {
+  WEBHOOK: webhookConfigSchema,
+  SLACK_WEBHOOK: slackConfigSchema,
+  EMAIL: emailConfigSchema,
+  SMS: smsConfigSchema,
+} as const;
+
+export type NotificationServiceConfig = WebhookConfig | SlackConfig | EmailConfig | SmsConfig;
+
+const labelSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+function byType<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('WEBHOOK'), label: labelSchema, config: webhookConfigSchema, ...extra }),
+    z.object({ type: z.literal('SLACK_WEBHOOK'), label: labelSchema, config: slackConfigSchema, ...extra }),
+    z.object({ type: z.literal('EMAIL'), label: labelSchema, config: emailConfigSchema, ...extra }),
+    z.object({ type: z.literal('SMS'), label: labelSchema, config: smsConfigSchema, ...extra }),
+  ]);
+}
+
+/** POST /users/me/notification-services: type, label, config, validated by type. */
+export const createNotificationServiceInput = byType({});
+export type CreateNotificationServiceInput = z.infer<typeof createNotificationServiceInput>;
+
+/**
+ * POST /users/me/notification-services/test: the same payload as create. `id` names a saved
+ * service whose signing secret signs the test webhook, so a receiver can verify it.
+ */
+export const testNotificationServiceInput = byType({ id: z.uuid().optional() });
+export type TestNotificationServiceInput = z.infer<typeof testNotificationServiceInput>;
+
+/**
+ * PATCH /users/me/notification-services/{id}: any of label, config (whole, validated against the
+ * stored type by the service) and isActive. `type`, when sent, must be the stored type.
+ */
+export const updateNotificationServiceInput = z.object({
+  id: z.uuid(),
+  type: z.enum(notificationServiceTypes).optional(),
+  label: z.string().trim().max(200).nullable().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateNotificationServiceInput = z.infer<typeof updateNotificationServiceInput>;
+
+export const notificationServiceIdInput = z.object({ id: z.uuid() });
+export const setNotificationServiceActiveInput = z.object({ id: z.uuid(), isActive: z.boolean() });
+
+export interface NotificationService {
+  id: string;
+  type: NotificationServiceType;
+  label: string | null;
+  isActive: boolean;
+  config: NotificationServiceConfig;
+  /** The Standard Webhooks secret (whsec_…), shown to the owner of a WEBHOOK service only. */
+  signingSecret: string | null;
+  /** Why the server deactivated it (e.g. the receiver answered 410), or null. */
+  deactivatedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TestNotificationResult {
+  message: string;
+}
+
+/** GET /users/me/notification-history?limit=n: at least 1, rounded down, at most HISTORY_MAX_LIMIT. */
+export const notificationHistoryInput = z
+  .object({
+    limit: z.coerce
+      .number({ error: notificationMessages.historyLimitInvalid })
+      .min(1, notificationMessages.historyLimitInvalid)
+      .transform((n) => Math.min(Math.floor(n), HISTORY_MAX_LIMIT))
+      .optional(),
+  })
+  .optional();
+export type NotificationHistoryInput = z.infer<typeof notificationHistoryInput>;
+
+/** One delivery of one notification to one channel: the dashboard's notification record (SPEC.md §3). */
+export interface NotificationRecord {
+  id: string;
+  notificationId: string;
+  notificationServiceId: string;
+  notificationService: { type: NotificationServiceType; label: string | null };
+  registration: {
+    id: string;
+    title: string | null;
+    partyName: string | null;
+    template: { name: string };
+  } | null;
+  message: string;
+  error: string | null;
+  status: DispatchStatus;
+  attempts: number;
+  dispatchedAt: string | null;
+  createdAt: string;
+}
+
+/** What a label looks like in a list: webhook labels are cut at 40 characters (SPEC.md §2). */
+export function displayLabel(service: Pick<NotificationService, 'type' | 'label'>): string {
+  const label = service.label ?? service.type;
+  if (service.type !== 'WEBHOOK' || label.length <= WEBHOOK_LABEL_DISPLAY_LENGTH) return label;
+  return `${label.slice(0, WEBHOOK_LABEL_DISPLAY_LENGTH - 1)}…`;
+}

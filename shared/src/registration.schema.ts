@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { overridesSchema } from './editable-field.schema.ts';
+import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
+
+/** Alerts (registrations): SPEC.md §3 fields, §4 statuses, §5 messages (screen texts: ui-messages). */
+export const registrationMessages = {
+  templateRequired: 'Template selection is required',
+  chooseTemplateFirst: 'Choose a template before configuring the alert.',
+  templateUnavailable: 'The chosen template is not available.',
+  titleEmpty: 'Title cannot be empty.',
+  titleTooLong: 'Title must be at most 200 characters.',
+  partyNameEmpty: 'Party name cannot be empty.',
+  partyNameTooLong: 'Party name must be at most 200 characters.',
+  tagEmpty: 'Tags cannot be empty.',
+  tagTooLong: 'Tags must be at most 60 characters.',
+  tooManyTags: 'An alert can have at most 50 tags.',
+  pollingIntervalNumber: 'Polling interval must be a number.',
+  pollingIntervalRange: 'Polling interval must be a whole number between 5 and 86400 seconds.',
+  fieldRequired: 'This field is required.',
+  atLeastOneValue: 'Provide at least one value for this field.',
+  singleValue: 'Provide a single value for this field.',
+  linkedEntry: (label: string) => `Provide a value for the entry linked to "${label}".`,
+  linkedEntries: (n: number, label: string) => `Provide values for all ${n} entries linked to "${label}".`,
+  requiredSummary: 'Please fill in the required fields.',
+  dateInPast: 'Date is in the past. Choose a future date.',
+  datesInPast: 'One or more selected dates are in the past. Please choose future dates.',
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  adultsRange: 'Adults must be a whole number between 1 and 10.',
+  childrenRange: 'Children must be a whole number between 0 and 10.',
+  childAgeRange: 'Child ages must be whole numbers between 0 and 17.',
+  selectOption: 'Choose one of the offered options.',
+  notOverridable: 'This field cannot be overridden with the chosen template.',
+  inputNumber: (label: string) => `${label}: Enter a valid number.`,
+  inputBoolean: 'Enter true or false.',
+  inputRequired: (rule: string, input: string) => `${rule}: ${input} is required.`,
+  ruleRequired: 'Select at least one alert rule to enable.',
+  unknownRule: 'This alert rule is not offered by the chosen template.',
+  misconfigured: 'Alert rules for this template are misconfigured. Ask an administrator to review them.',
+  invalidJson: 'Unable to parse JSON. Please verify your syntax.',
+  queryValueType: 'Query override values must be a string, number or boolean.',
+  headerValueType: 'Header values must be text.',
+  serviceNotAvailable: 'Choose from your active notification services.',
+  statusNotAllowed: 'Status must be ACTIVE, BOOKED or PASSED.',
+  statusInvalid: 'Status must be one of ACTIVE, FIRING, BOOKED, PASSED, DISABLED, INACTIVE or ERROR.',
+  notFound: 'Alert not found.',
+} as const;
+
+export const registrationStatuses = [
+  'ACTIVE',
+  'FIRING',
+  'BOOKED',
+  'PASSED',
+  'DISABLED',
+  'INACTIVE',
+  'ERROR',
+] as const;
+export type RegistrationStatus = (typeof registrationStatuses)[number];
+
+/** What the alert list menu lets a user set (SPEC.md §4); admins may set any status. */
+export const userSettableStatuses = ['ACTIVE', 'BOOKED', 'PASSED'] as const;
+
+/** Statuses the engine polls (DESIGN.md §7); the others keep no schedule. */
+export const polledStatuses = ['ACTIVE', 'FIRING', 'ERROR'] as const;
+
+export function isPolledStatus(status: string): boolean {
+  return (polledStatuses as readonly string[]).includes(status);
+}
+
+export const userStatusSchema = z.enum(userSettableStatuses, {
+  error: registrationMessages.statusNotAllowed,
+});
+export const adminStatusSchema = z.enum(registrationStatuses, { error: registrationMessages.statusInvalid });
+
+const m = registrationMessages;
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+const optionalText = (empty: string, tooLong: string) =>
+  z.string({ error: empty }).trim().min(1, empty).max(200, tooLong).nullable().optional();
+
+/** The fields of SPEC.md §3 "Registration create/update payload". */
+const payloadFields = {
+  templateId: z.string({ error: m.templateRequired }).trim().min(1, m.templateRequired),
+  title: optionalText(m.titleEmpty, m.titleTooLong),
+  partyName: optionalText(m.partyNameEmpty, m.partyNameTooLong),
+  tags: z
+    .array(z.string({ error: m.tagEmpty }).trim().min(1, m.tagEmpty).max(60, m.tagTooLong))
+    .max(50, m.tooManyTags)
+    .optional(),
+  customHeaders: z.record(z.string(), z.string({ error: m.headerValueType })).optional(),
+  customQuery: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: m.queryValueType }))
+    .optional(),
+  customBody: z.json({ error: m.invalidJson }).nullable().optional(),
+  overrides: overridesSchema.optional(),
+  watchConfig: watchConfigSchema.optional(),
+  pollingIntervalSeconds: z
+    .number({ error: m.pollingIntervalNumber })
+    .int(m.pollingIntervalRange)
+    .min(5, m.pollingIntervalRange)
+    .max(86400, m.pollingIntervalRange)
+    .optional(),
+  notificationServiceIds: z.array(z.string().min(1)).max(50).optional(),
+};
+
+function countRules(watchConfig: Pick<WatchConfig, 'all' | 'any'> | undefined): number {
+  return (watchConfig?.all.length ?? 0) + (watchConfig?.any.length ?? 0);
+}
+
+function requireRule(v: { watchConfig?: WatchConfig | undefined }, ctx: z.RefinementCtx) {
+  if (countRules(v.watchConfig) === 0) {
+    ctx.addIssue({ code: 'custom', path: ['watchConfig'], message: m.ruleRequired });
+  }
+}
+
+/** Create payload (POST /api/registrations). */
+export const registrationPayloadSchema = z.object(payloadFields).superRefine(requireRule);
+export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
+export type RegistrationPayloadInput = z.input<typeof registrationPayloadSchema>;
+
+/** The alert test runs the prepared payload, rules optional (no rules: availability is the status code). */
+export const registrationTestInput = z.object(payloadFields);
+export type RegistrationTestInput = z.infer<typeof registrationTestInput>;
+
+const payloadKeys = Object.keys(payloadFields) as (keyof typeof payloadFields)[];
+
+/** `{status}` alone changes only the status; anything else is a full payload (DESIGN.md §5). */
+export function isStatusOnly(input: Record<string, unknown>): boolean {
+  return input.status !== undefined && payloadKeys.every((k) => input[k] === undefined);
+}
+
+function updateSchema<S extends z.ZodType<string>>(status: S) {
+  return z
+    .object({
+      ...payloadFields,
+      id: z.string().min(1),
+      templateId: payloadFields.templateId.optional(),
+      status: status.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (isStatusOnly(v)) return;
+      if (v.templateId === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['templateId'], message: m.templateRequired });
+      }
+      requireRule(v, ctx);
+    });
+}
+
+/** PATCH /api/registrations/{id}: the full payload, or `{status}` alone (ACTIVE, BOOKED, PASSED). */
+export const updateRegistrationInput = updateSchema(userStatusSchema);
+export type UpdateRegistrationInput = z.infer<typeof updateRegistrationInput>;
+
+/** PATCH /api/admin/registrations/{id}: as above, with every status of SPEC.md §4. */
+export const adminUpdateRegistrationInput = updateSchema(adminStatusSchema);
+export type AdminUpdateRegistrationInput = z.infer<typeof adminUpdateRegistrationInput>;
+
+export const registrationIdInput = z.object({ id: z.string().min(1) });
+
+const isoDate = z.string();
+const json = z.json();
+
+/** An alert as the API answers it (SPEC.md §3 "Registration"). */
+export const registrationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: z.enum(registrationStatuses),
+  title: z.string().nullable(),
+  templateId: z.string(),
+  template: z.object({
+    name: z.string(),
+    defaultBody: json.nullable(),
+    defaultQuery: z.record(z.string(), scalar),
+    templateGroupId: z.string().nullable(),
+  }),
+  partyName: z.string().nullable(),
+  tags: z.array(z.string()),
+  user: z.object({ email: z.string(), name: z.string().nullable() }),
+  customHeaders: z.record(z.string(), z.string()),
+  customQuery: z.record(z.string(), scalar),
+  customBody: json.nullable(),
+  overrides: overridesSchema,
+  watchConfig: watchConfigSchema,
+  pollingIntervalSeconds: z.number().int(),
+  notificationServices: z.array(
+    z.object({
+      notificationServiceId: z.string(),
+      type: z.string(),
+      label: z.string().nullable(),
+      isActive: z.boolean(),
+    }),
+  ),
+  lastRunAt: isoDate.nullable(),
+  lastNotifiedAt: isoDate.nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** A row of the admin list: the alert, and whether it has fallen behind its schedule. */
+export const adminRegistrationSchema = registrationSchema.extend({
+  /** Active, and no poll completed within three intervals (DESIGN.md §7). */
+  stale: z.boolean(),
+});
+export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
+
+export const registrationTestResultSchema = z.object({
+  success: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number(),
+  availabilityOpen: z.boolean(),
+  watch: z.object({ matched: z.boolean() }).nullable(),
+  /** Why the request failed (blocked, timed out, …); absent on an answered request. */
+  error: z.string().optional(),
+});
+export type RegistrationTestResult = z.infer<typeof registrationTestResultSchema>;
