@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
-import { prettifyStatus, type SettableAlertStatus, settableAlertStatuses } from '@resort/shared';
+import { prettifyStatus, type SettableAlertStatus, userSettableStatuses } from '@resort/shared';
 import { useState } from 'react';
 import type { AlertRecord } from '../../api/contracts.ts';
 import { ButtonLink } from '../links.tsx';
@@ -61,7 +61,7 @@ export function AlertRowActions({
         <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
           <Menu.Target>{trigger}</Menu.Target>
           <Menu.Dropdown>
-            {settableAlertStatuses.map((status) => (
+            {userSettableStatuses.map((status) => (
               <Menu.Item key={status} onClick={() => onSetStatus(alert, status)}>
                 {`Mark as ${prettifyStatus(status).toLowerCase()}`}
               </Menu.Item>
