@@ -1,5 +1,6 @@
 import type { AuthResult, Role } from '@resort/shared';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { waitFor } from '@testing-library/react';
 import { createTRPCClient } from '@trpc/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../api/api.ts';
@@ -28,7 +29,9 @@ async function land(path: string, roles: Role[] | null) {
   });
   await router.load();
   // A redirect starts a new navigation; wait until the router settles on its final location.
-  while (router.state.status !== 'idle' || router.state.isLoading) await router.latestLoadPromise;
+  await waitFor(() => {
+    if (router.state.status !== 'idle' || router.state.isLoading) throw new Error('still navigating');
+  });
   return router.state.location.href;
 }
 
