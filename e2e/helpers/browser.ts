@@ -38,7 +38,8 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    // The location names the failing resource for "Failed to load resource" errors.
+    if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return {
