@@ -4,6 +4,8 @@ import { expect, inject } from 'vitest';
 import { setRoles } from './db.ts';
 
 export interface Account {
+  /** Unique to this account: journeys put it in the names they create. */
+  tag: string;
   name: string;
   email: string;
   password: string;
@@ -13,6 +15,7 @@ export interface Account {
 export function newAccount(who: string): Account {
   const tag = randomBytes(4).toString('hex');
   return {
+    tag,
     name: `${who} ${tag}`,
     email: `${who.toLowerCase()}.${tag}@e2e.test`,
     password: `Journey${tag}9x`,
@@ -28,7 +31,7 @@ export async function createAccount(who: string, roles: string[]): Promise<Accou
   const res = await fetch(`${inject('baseUrl')}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
+    body: JSON.stringify({ name: account.name, email: account.email, password: account.password }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   await setRoles(account.email, roles);
