@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artifactsDir = path.join(root, 'test-results/e2e');
@@ -42,6 +43,17 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
     if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // A failing journey leaves its last screen and the page's alerts behind, to see what went wrong.
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    await mkdir(artifactsDir, { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await page.screenshot({ path: path.join(artifactsDir, `FAILED-${name}.png`), fullPage: true });
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    console.error(
+      `Failed at ${page.url()}; alerts on the page: ${JSON.stringify(alerts)}; errors: ${JSON.stringify(errors)}`,
+    );
+  });
   return {
     context,
     page,
