@@ -73,45 +73,55 @@ async function waitForHealth(url: string, app: ChildProcess, output: () => strin
 }
 
 export default async function setup(project: TestProject) {
-  const database = await freshDatabase();
-  const simulator = await startSimulator({ port: 0, seed: 7 });
-  const receiver = await startReceiver();
-  const port = await freePort();
-  let output = '';
-  const app = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      COOKIE_SECURE: 'false',
-      LOG_LEVEL: 'warn',
-      SERVE_CLIENT: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  app.stdout?.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-20_000);
-  });
-  app.stderr?.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-20_000);
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, app, () => output);
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', database.url);
-  project.provide('receiverUrl', receiver.url);
-  project.provide('simulatorUrl', simulator.url);
-
-  return async () => {
-    app.kill('SIGTERM');
-    await new Promise((resolve) => (app.exitCode !== null ? resolve(null) : app.once('exit', resolve)));
-    await receiver.close();
-    await simulator.close();
-    await database.drop();
+  // Everything started so far, stopped in reverse order at teardown or when start-up fails.
+  const stops: (() => Promise<unknown>)[] = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop();
   };
+  try {
+    const database = await freshDatabase();
+    stops.push(() => database.drop());
+    const simulator = await startSimulator({ port: 0, seed: 7 });
+    stops.push(() => simulator.close());
+    const receiver = await startReceiver();
+    stops.push(() => receiver.close());
+    const port = await freePort();
+    let output = '';
+    const app = spawn(process.execPath, ['scripts/start.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        OUTBOUND_ALLOWLIST: '127.0.0.1',
+        COOKIE_SECURE: 'false',
+        LOG_LEVEL: 'warn',
+        SERVE_CLIENT: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolve) => app.once('exit', resolve));
+    stops.push(async () => {
+      if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
+      await exited;
+    });
+    const keep = (d: Buffer) => {
+      output = (output + d.toString()).slice(-20_000);
+    };
+    app.stdout?.on('data', keep);
+    app.stderr?.on('data', keep);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, app, () => output);
+
+    project.provide('baseUrl', baseUrl);
+    project.provide('databaseUrl', database.url);
+    project.provide('receiverUrl', receiver.url);
+    project.provide('simulatorUrl', simulator.url);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
