@@ -7,6 +7,7 @@
  * Ports (override with the variables): app PORT 3000, simulator SIMULATOR_PORT 4100, webhook inbox
  * INBOX_PORT 4200, embedded PostgreSQL EMBEDDED_PG_PORT 54332.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -101,8 +102,10 @@ function startInbox(listenPort: number): Promise<Server> {
 
 async function main() {
   if (!existsSync(path.join(root, 'client/dist/index.html'))) {
-    console.log('No client build found: run `npm run build` first (or `npm start` once).');
-    process.exit(1);
+    console.log('No client build found: building the SPA once (npm run build)…');
+    if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+      throw new Error('building the client failed; see the output above.');
+    }
   }
   // A fresh demo every time: the seeded data and the simulator's URL always agree.
   await rm(dataDir, { recursive: true, force: true });
