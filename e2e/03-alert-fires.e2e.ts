@@ -1,3 +1,4 @@
+import { notificationMessages } from '@resort/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
@@ -39,7 +40,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   expect(testDelivery?.method).toBe('POST');
   expect(contentOf(testDelivery?.body ?? '{}')).toMatch(/test notification/i);
   await services.getByRole('button', { name: 'Add service' }).click();
-  await services.getByText('Notification service Webhook created.').waitFor();
+  await services.getByText(notificationMessages.serviceCreated('WEBHOOK')).waitFor();
   await services.getByRole('listitem').filter({ hasText: 'Trip desk hook' }).waitFor();
 
   // An alert from the template whose price rule holds on every answer (prices are 180–599).
