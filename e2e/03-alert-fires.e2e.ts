@@ -109,6 +109,8 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   expect(text).toContain('Webhook');
   expect(text).toContain('Trip desk hook');
   expect(text).toContain('Alert "Fire drill" matched');
+  expect(text).toContain('Delivered');
+  await expect.poll(() => recent.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
   await journey.screenshot('03-alert-fires');
 
   const [stored] = await query<{ message: string; service_type: string; kind: string }>(
