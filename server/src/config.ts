@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -24,6 +25,24 @@ const list = z.string().transform((v) =>
     .filter((s) => s.length > 0),
 );
 
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2] ?? 53) <= 65535;
+  if (isIP(entry)) return true;
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]!) === 4 && Number(withPort[2]) <= 65535;
+}
+
+function isCorsOrigin(entry: string): boolean {
+  if (entry === '*') return true;
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment, parsed once at boot. Nothing else in the server reads process.env. */
 export const configSchema = z
   .object({
@@ -46,7 +65,12 @@ export const configSchema = z
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
-    CORS_ORIGINS: list.default([]),
+    /** Browser origins allowed to call the API cross-origin; empty keeps CORS closed. */
+    CORS_ORIGINS: list
+      .refine((origins) => origins.every(isCorsOrigin), {
+        message: 'expected * or origins like https://app.example.com (scheme, host, optional port)',
+      })
+      .default([]),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
@@ -57,6 +81,12 @@ export const configSchema = z
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     SMS_FROM: z.string().min(1).optional(),
     OUTBOUND_ALLOWLIST: list.default([]),
+    /** DNS servers (ip or ip:port) that resolve outbound target names instead of the system resolver. */
+    OUTBOUND_DNS_SERVERS: list
+      .refine((servers) => servers.every(isDnsServer), {
+        message: 'expected IP addresses, optionally with a port (1.1.1.1, 127.0.0.1:5353, [::1]:53)',
+      })
+      .default([]),
     OUTBOUND_TIMEOUT_MS: int(100, 120_000).default(15_000),
     OUTBOUND_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
     /** Delivery retries (docs/decisions.md): first retry after the base, ×8 each time, capped. */
@@ -74,6 +104,27 @@ export const configSchema = z
     ENGINE_BATCH_SIZE: int(1, 10_000).default(500),
     ENGINE_CONCURRENCY: int(1, 10_000).default(256),
     POLL_RUN_RETENTION_HOURS: int(1, 24 * 365).default(48),
+    /** Alerts claimed this far ahead of their due time, so the poll starts on time. */
+    ENGINE_LOOKAHEAD_MS: int(0, 60_000).default(1000),
+    ENGINE_TICK_MS: int(10, 60_000).default(200),
+    /** Claimed alerts one worker holds at most (waiting for their due time or in flight). */
+    ENGINE_MAX_PENDING: int(1, 1_000_000).default(5000),
+    /** Consecutive failed polls that turn an alert to ERROR. */
+    ENGINE_ERROR_AFTER_FAILURES: int(1, 1000).default(3),
+    /** A claim's lease; a live worker renews it for polls that take longer. */
+    ENGINE_LEASE_SECONDS: int(10, 86_400).default(120),
+    /** A worker whose heartbeat is older than this is gone: its claims are released. */
+    ENGINE_WORKER_TIMEOUT_SECONDS: int(2, 3600).default(5),
+    /** Identical requests started within this window share one upstream fetch. */
+    ENGINE_COALESCE_WINDOW_MS: int(0, 60_000).default(1000),
+    /** A poll missed by more than max(interval, this) resumes at its next phase instead of now. */
+    ENGINE_CATCH_UP_SECONDS: int(0, 86_400).default(30),
+    /** Poll outcomes are written back in small batches at least this often. */
+    ENGINE_FLUSH_MS: int(1, 10_000).default(50),
+    /** Write-back transactions one worker runs at once. */
+    ENGINE_FLUSH_CONCURRENCY: int(1, 64).default(4),
+    /** New alerts up to this many at once are polled at once; a larger import is spread by phase. */
+    ENGINE_PROMPT_FIRST_POLLS: int(0, 1_000_000).default(100),
   })
   .refine((c) => !(c.SMS_API_URL && !(c.SMS_ACCOUNT_SID && c.SMS_AUTH_TOKEN && c.SMS_FROM)), {
     path: ['SMS_API_URL'],

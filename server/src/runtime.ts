@@ -4,8 +4,10 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { buildApp } from './http/app.ts';
+import type { Engine } from './engine/engine.ts';
+import { createEngineFromServices } from './engine/start-engine.ts';
 import { startBoss } from './jobs/boss.ts';
+import { registerMaintenance } from './jobs/maintenance.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { registerDeliveryWorker } from './modules/notifications/notifications.jobs.ts';
 import { createServices, type Services } from './services.ts';
@@ -14,6 +16,8 @@ export interface Runtime {
   config: Config;
   log: Logger;
   services: Services;
+  /** This process's polling engine; null when RUN_WORKER=false. */
+  engine: Engine | null;
   app: FastifyInstance | null;
   url: string | null;
   stop(): Promise<void>;
@@ -58,6 +62,7 @@ export async function startRuntime(
   let boss: PgBoss | null = null;
   let app: FastifyInstance | null = null;
   let services: Services | null = null;
+  let engine: Engine | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -66,6 +71,8 @@ export async function startRuntime(
     log.info('shutting down');
     // Stop accepting, finish in-flight requests, then jobs, then the database.
     await app?.close().catch((err) => log.error({ err }, 'closing http failed'));
+    // In-flight polls finish and are written back (notifications need pg-boss), claims are released.
+    await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
@@ -82,14 +89,19 @@ export async function startRuntime(
     if (config.RUN_WORKER) {
       await registerDeliveryWorker(boss, services);
       log.info({ concurrency: config.DELIVERY_CONCURRENCY }, 'notification delivery worker started');
+      engine = createEngineFromServices(services);
+      await engine.start();
+      await registerMaintenance(boss, services);
     }
     let url: string | null = null;
     if (options.http !== false) {
+      // Loaded only when serving: a worker process never pays for the HTTP stack's memory.
+      const { buildApp } = await import('./http/app.ts');
       app = await buildApp(services, { clientDist: config.SERVE_CLIENT ? config.CLIENT_DIST : undefined });
       url = await app.listen({ port: config.PORT, host: config.HOST });
       log.info({ url }, 'listening');
     }
-    return { config, log, services, app, url, stop };
+    return { config, log, services, engine, app, url, stop };
   } catch (error) {
     await stop();
     throw error;

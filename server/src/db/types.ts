@@ -108,6 +108,11 @@ export interface RegistrationsTable {
   last_status_code: number | null;
   last_error: string | null;
   consecutive_errors: ColumnType<number, number | undefined, number>;
+  /** The engine worker holding the claim (engine_workers.id), and which claim it is. */
+  claimed_by: string | null;
+  claim_token: string | null;
+  /** When polling last (re)started: the base of the staleness flag. */
+  active_since: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -178,6 +183,17 @@ export interface PollRunsTable {
   matched: boolean | null;
   notified: ColumnType<boolean, boolean | undefined, boolean>;
   error: string | null;
+  worker_id: string | null;
+  created_at: Timestamp;
+}
+
+/** One row per running engine worker; a stale heartbeat means the worker is gone. */
+export interface EngineWorkersTable {
+  id: string;
+  hostname: string;
+  pid: number;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
   created_at: Timestamp;
 }
 
@@ -194,6 +210,7 @@ export interface DB {
   notification_deliveries: NotificationDeliveriesTable;
   proxies: ProxiesTable;
   poll_runs: PollRunsTable;
+  engine_workers: EngineWorkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

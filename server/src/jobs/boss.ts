@@ -1,5 +1,5 @@
 import { PgBoss } from 'pg-boss';
-import { queues } from './queues.ts';
+import { queueOptions, queues } from './queues.ts';
 
 export interface BossOptions {
   connectionString: string;
@@ -25,6 +25,7 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const name of Object.values(queues)) {
     const existing = await boss.getQueue(name);
-    if (!existing) await boss.createQueue(name);
+    if (!existing) await boss.createQueue(name, queueOptions[name]);
+    else await boss.updateQueue(name, queueOptions[name]);
   }
 }

@@ -1,14 +1,24 @@
+import type { Queue } from 'pg-boss';
+
 /**
  * Every pg-boss queue the product uses, declared once. Producers and workers import these names;
- * `ensureQueues` creates them at start-up.
+ * `ensureQueues` creates them at start-up. Polls are not jobs: each worker claims due alerts from
+ * the registrations table itself (docs/decisions.md, "Engine").
  */
 export const queues = {
-  /** A claimed batch of due alerts to poll (one job per batch, not per poll: DESIGN.md §7). */
-  pollBatch: 'poll-batch',
   /** One notification delivery to one channel, retried with backoff. */
   deliver: 'notification-deliver',
-  /** Periodic housekeeping: prune poll runs, finished jobs. */
+  /** Periodic housekeeping: prune poll runs past their retention. */
   maintenance: 'maintenance',
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues];
+
+/**
+ * Queue options. Deliveries are found by their worker's 0.5 s polling: pg-boss's LISTEN/NOTIFY wake-up
+ * would make a notify queue's polling its 30 s backstop, too slow for retries that come due later.
+ */
+export const queueOptions: Record<QueueName, Omit<Queue, 'name'>> = {
+  [queues.deliver]: { notify: false },
+  [queues.maintenance]: { retryLimit: 1, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
+};

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench -- engine --alerts N --interval S --duration D`: seeds N alerts against the loopback
+ * simulator, runs `npm run worker` processes, and reports polls/s, lateness, notifications and the
+ * workers' CPU and memory. Every alert has its own upstream request unless --shared is given, so
+ * coalescing cannot flatter the figures. docs/performance.md records runs and what limits them.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDatabase } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrator.ts';
+import { createBackendCpu, dbStats, seed, startReceiver } from './bench-engine-setup.ts';
+import {
+  adminQuery,
+  benchServer,
+  cpuSeconds,
+  memoryMb,
+  percentile,
+  printTable,
+  round,
+  startChild,
+  stopChild,
+  withDatabase,
+  workerNodeArgs,
+} from './bench-lib.ts';
+
+const usage = `npm run bench -- engine --alerts N --interval S --duration D
+  [--warmup W] [--workers K] [--shared] [--seed X] [--latency-ms L] [--open-probability P]
+  [--env KEY=VALUE ...] [--keep]`;
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      alerts: { type: 'string', default: '1000' },
+      interval: { type: 'string', default: '60' },
+      duration: { type: 'string', default: '60' },
+      // Default: two intervals and a bit, so neither the first polls (spread over the first interval)
+      // nor the one-time move of each alert onto its request's phase (the second) is measured.
+      warmup: { type: 'string' },
+      workers: { type: 'string', default: '1' },
+      shared: { type: 'boolean', default: false },
+      seed: { type: 'string', default: '42' },
+      'latency-ms': { type: 'string', default: '0' },
+      'open-probability': { type: 'string', default: '0.02' },
+      env: { type: 'string', multiple: true, default: [] },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const n = (v: string, name: string) => {
+    const x = Number(v);
+    if (!Number.isFinite(x) || x < 0) throw new Error(`--${name} must be a number\n${usage}`);
+    return x;
+  };
+  return {
+    alerts: n(values.alerts, 'alerts'),
+    interval: n(values.interval, 'interval'),
+    duration: n(values.duration, 'duration'),
+    warmup: values.warmup === undefined ? 2 * n(values.interval, 'interval') + 5 : n(values.warmup, 'warmup'),
+    workers: Math.max(1, n(values.workers, 'workers')),
+    shared: values.shared,
+    seed: n(values.seed, 'seed'),
+    latencyMs: n(values['latency-ms'], 'latency-ms'),
+    openProbability: n(values['open-probability'], 'open-probability'),
+    env: Object.fromEntries(
+      values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    ),
+    keep: values.keep,
+  };
+}
+
+async function dbNow(db: pg.Client): Promise<Date> {
+  return (await db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+}
+
+export async function runEngineBench(argv: string[]): Promise<void> {
+  const o = parse(argv);
+  const { adminUrl, embedded } = await benchServer();
+  const name = `bench_engine_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = withDatabase(adminUrl, name);
+  const handle = createDatabase(url, { max: 2 });
+  await migrateToLatest(handle.db);
+  await handle.destroy();
+
+  const sim = await startChild(
+    'scripts/simulator.ts',
+    [
+      '--port',
+      '0',
+      '--seed',
+      String(o.seed),
+      '--latency-ms',
+      String(o.latencyMs),
+      '--open-probability',
+      String(o.openProbability),
+    ],
+    {},
+    { waitForLine: true },
+  );
+  const simulatorUrl = (JSON.parse(sim.firstLine!) as { simulator: string }).simulator;
+  const receiver = await startReceiver();
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const workers: Awaited<ReturnType<typeof startChild>>[] = [];
+  try {
+    const seeding = Date.now();
+    await seed(db, o, simulatorUrl, receiver.url);
+    console.log(
+      `Seeded ${o.alerts} alerts in ${((Date.now() - seeding) / 1000).toFixed(1)} s; starting ${o.workers} worker(s)`,
+    );
+    const workerEnv = {
+      DATABASE_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // The simulator stands in for many resort APIs behind one loopback address.
+      ENGINE_HOST_CONCURRENCY: '2048',
+      ENGINE_HOST_RATE_PER_SECOND: '1000000',
+      ...o.env,
+    };
+    for (let i = 0; i < o.workers; i++) workers.push(await startChild(workerNodeArgs(), [], workerEnv));
+    await sleep(o.warmup * 1000);
+
+    const t0 = await dbNow(db);
+    const wall0 = Date.now();
+    const cpu0 = workers.map((w) => cpuSeconds(w.child.pid!));
+    const simCpu0 = cpuSeconds(sim.child.pid!);
+    const stats0 = await dbStats(db, name);
+    const backends = createBackendCpu();
+    backends.sample(stats0.pids ?? []);
+    let peakRss = 0;
+    while (Date.now() - wall0 < o.duration * 1000) {
+      await sleep(1000);
+      peakRss = Math.max(peakRss, ...workers.map((w) => memoryMb(w.child.pid!).rss));
+      backends.sample((await dbStats(db, name)).pids ?? []);
+    }
+    const t1 = await dbNow(db);
+    const wall = (Date.now() - wall0) / 1000;
+    const workerCpu = workers.map((w, i) => (cpuSeconds(w.child.pid!) - cpu0[i]!) / wall);
+    const simCpu = (cpuSeconds(sim.child.pid!) - simCpu0) / wall;
+    const stats1 = await dbStats(db, name);
+    backends.sample(stats1.pids ?? []);
+    const dbCpu = backends.total() / wall;
+    const peakHwm = Math.max(...workers.map((w) => memoryMb(w.child.pid!).peak));
+
+    const runs = (
+      await db.query<{ polls: number; failures: number; p50: number; p99: number; max: number }>(
+        `SELECT count(*)::int AS polls, (count(*) FILTER (WHERE NOT ok))::int AS failures,
+                percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
+                percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99,
+                max(lateness_ms) AS max
+         FROM poll_runs WHERE started_at >= $1 AND started_at < $2`,
+        [t0, t1],
+      )
+    ).rows[0]!;
+    const notified = (
+      await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM notifications WHERE created_at >= $1 AND created_at < $2',
+        [t0, t1],
+      )
+    ).rows[0]!.n;
+    const backlog = (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM registrations WHERE status IN ('ACTIVE','FIRING','ERROR')
+           AND next_due_at < now() - interval '1 second' AND (claimed_until IS NULL OR claimed_until < now())`,
+      )
+    ).rows[0]!.n;
+    await sleep(2000); // deliveries of the window's last matches
+    const latencies = receiver.arrivals
+      .filter((a) => a.matchedAt >= t0.getTime() && a.matchedAt < t1.getTime())
+      .map((a) => a.latencyMs)
+      .sort((a, b) => a - b);
+    const polls = runs.polls;
+    const result = {
+      alerts: o.alerts,
+      intervalSeconds: o.interval,
+      durationSeconds: round(wall),
+      workers: o.workers,
+      sharedRequests: o.shared,
+      upstreamLatencyMs: o.latencyMs,
+      openProbability: o.openProbability,
+      targetPollsPerSecond: round(o.alerts / o.interval),
+      pollsPerSecond: round(polls / wall),
+      polls,
+      failedPolls: runs.failures,
+      latenessMs: { p50: runs.p50, p99: runs.p99, max: runs.max },
+      dueBacklogAtEnd: backlog,
+      notificationsPerSecond: round(notified / wall, 2),
+      notificationLatencyMs: {
+        deliveries: latencies.length,
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        max: latencies.at(-1) ?? null,
+      },
+      workerCpuPercent: workerCpu.map((c) => round(c * 100)),
+      workerPeakRssMb: round(Math.max(peakRss, peakHwm)),
+      simulatorCpuPercent: round(simCpu * 100),
+      databaseBackendsCpuPercent: round(dbCpu * 100),
+      perPoll: {
+        transactions: round((stats1.xact - stats0.xact) / Math.max(1, polls), 3),
+        rowsInserted: round((stats1.ins - stats0.ins) / Math.max(1, polls), 2),
+        rowsUpdated: round((stats1.upd - stats0.upd) / Math.max(1, polls), 2),
+      },
+      machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => round(l, 2)) },
+    };
+    printTable(`Engine benchmark: ${o.alerts} alerts every ${o.interval} s, ${round(wall)} s measured`, [
+      ['polls/s (target)', `${result.pollsPerSecond} (${result.targetPollsPerSecond})`],
+      ['lateness p50 / p99 / max (ms)', `${runs.p50} / ${runs.p99} / ${runs.max}`],
+      ['failed polls', runs.failures],
+      ['due backlog at end', backlog],
+      ['notifications/s', result.notificationsPerSecond],
+      [
+        'notification latency p50 / p99 (ms)',
+        `${result.notificationLatencyMs.p50} / ${result.notificationLatencyMs.p99}`,
+      ],
+      ['worker CPU (% of one core)', result.workerCpuPercent.join(', ')],
+      ['worker peak RSS (MB)', result.workerPeakRssMb],
+      ['simulator CPU (%)', result.simulatorCpuPercent],
+      ['database backends CPU (%)', result.databaseBackendsCpuPercent],
+      [
+        'transactions / rows written per poll',
+        `${result.perPoll.transactions} / ${round((result.perPoll.rowsInserted ?? 0) + (result.perPoll.rowsUpdated ?? 0), 2)}`,
+      ],
+      ['load average (1/5/15 min)', result.machine.loadAverage.join(' ')],
+    ]);
+    console.log(JSON.stringify(result));
+  } finally {
+    for (const w of workers) await stopChild(w.child);
+    await stopChild(sim.child);
+    receiver.server.closeAllConnections();
+    receiver.server.close();
+    await db.end();
+    if (!o.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    else console.log(`Kept database ${name}`);
+    await embedded?.stop();
+  }
+}

@@ -1,0 +1,198 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/types.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The statuses the engine polls (SPEC.md §4); BOOKED, PASSED, DISABLED and INACTIVE are left alone. */
+export const POLLED_STATUSES = ['ACTIVE', 'FIRING', 'ERROR'] as const;
+const polled = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
+
+export interface ClaimedAlert {
+  id: string;
+  user_id: string;
+  template_id: string;
+  template_updated_at: Date;
+  title: string | null;
+  party_name: string | null;
+  custom_headers: Record<string, string>;
+  custom_query: Record<string, string | number | boolean>;
+  custom_body: unknown;
+  overrides: Record<string, unknown>;
+  watch_config: unknown;
+  polling_interval_seconds: number;
+  next_due_at: Date;
+  status: string;
+  last_matched: boolean;
+  last_values: Record<string, unknown> | null;
+  last_notified_at: Date | null;
+  consecutive_errors: number;
+}
+
+export async function registerWorker(db: Db, worker: { id: string; hostname: string; pid: number }) {
+  await db
+    .insertInto('engine_workers')
+    .values(worker)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()` }))
+    .execute();
+}
+
+/** Beats this worker's heartbeat; answers whether its row still exists and how many workers live. */
+export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: number) {
+  const { rows } = await sql<{ present: number; live: number; db_now: Date }>`
+    WITH beat AS (UPDATE engine_workers SET heartbeat_at = now() WHERE id = ${workerId} RETURNING id)
+    SELECT (SELECT count(*) FROM beat)::int AS present,
+           (SELECT count(*) FROM engine_workers
+             WHERE heartbeat_at > now() - make_interval(secs => ${timeoutSeconds}))::int AS live,
+           now() AS db_now`.execute(db);
+  const row = rows[0]!;
+  return { present: row.present > 0, live: Math.max(1, row.live), dbNow: row.db_now };
+}
+
+/** Forgets workers whose heartbeat stopped and releases every claim they held. */
+export async function reapDeadWorkers(db: Db, timeoutSeconds: number): Promise<number> {
+  const dead = await db
+    .deleteFrom('engine_workers')
+    .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${timeoutSeconds})`)
+    .returning('id')
+    .execute();
+  // Rare (a worker died), so no index on claimed_by: a scan of the table then is cheaper than an
+  // index kept up to date on every claim.
+  if (dead.length === 0) return 0;
+  const released = await db
+    .updateTable('registrations')
+    .set({ claimed_by: null, claim_token: null, claimed_until: null })
+    .where(
+      'claimed_by',
+      'in',
+      dead.map((d) => d.id),
+    )
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/** A stopping worker hands its unfinished claims back and leaves. */
+export async function removeWorker(db: Db, workerId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('registrations')
+      .set({ claimed_by: null, claim_token: null, claimed_until: null })
+      .where('claimed_by', '=', workerId)
+      .execute();
+    await trx.deleteFrom('engine_workers').where('id', '=', workerId).execute();
+  });
+}
+
+/**
+ * Gives new (or restarted) alerts their first due time: now when only a few arrived, else the next
+ * point of each alert's phase, so a bulk import is spread over one interval.
+ */
+export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt: number }): Promise<number> {
+  const result = await sql`
+    WITH fresh AS (
+      SELECT id, polling_interval_seconds::bigint * 1000 AS i FROM registrations
+      WHERE next_due_at IS NULL AND status IN ${polled}
+      LIMIT ${options.limit} FOR UPDATE SKIP LOCKED
+    ), n AS (SELECT count(*) AS c FROM fresh),
+    t AS (SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms)
+    UPDATE registrations r SET next_due_at = CASE
+      WHEN n.c <= ${options.prompt} THEN date_trunc('milliseconds', now())
+      ELSE to_timestamp((p.phase + ((t.ms - p.phase) / fresh.i + 1) * fresh.i) / 1000.0)
+    END
+    FROM fresh CROSS JOIN n CROSS JOIN t
+      CROSS JOIN LATERAL (SELECT (hashtext(fresh.id::text)::bigint & 2147483647) % fresh.i AS phase) p
+    WHERE r.id = fresh.id`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Claims up to `limit` alerts due before `dueBefore` (now plus the look-ahead), oldest due first, skipping rows another
+ * worker is claiming at this instant. One statement per batch, whatever its size.
+ */
+export async function claimDueAlerts(
+  db: Db,
+  options: { workerId: string; token: string; limit: number; dueBefore: Date; leaseSeconds: number },
+): Promise<{ alerts: ClaimedAlert[]; dbNow: Date }> {
+  // The cut-off is a value, not now() + interval, so the planner estimates the due rows from the
+  // statistics: a large backlog then walks the index in due order instead of sorting all of it.
+  const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
+    WITH due AS (
+      SELECT id FROM registrations
+      WHERE status IN ${polled}
+        AND next_due_at <= ${options.dueBefore}
+        AND (claimed_until IS NULL OR claimed_until < now())
+      ORDER BY next_due_at
+      LIMIT ${options.limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE registrations r
+    SET claimed_by = ${options.workerId}, claim_token = ${options.token},
+        claimed_until = now() + make_interval(secs => ${options.leaseSeconds})
+    FROM due, templates t
+    WHERE r.id = due.id AND t.id = r.template_id
+    RETURNING r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title, r.party_name,
+      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.watch_config,
+      r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values,
+      r.last_notified_at, r.consecutive_errors, now() AS db_now`.execute(db);
+  const dbNow = rows[0]?.db_now ?? new Date();
+  return { alerts: rows, dbNow };
+}
+
+/** Renews the lease of claims this worker is still working on (polls slower than half a lease). */
+export async function renewLeases(db: Db, workerId: string, ids: string[], leaseSeconds: number) {
+  if (ids.length === 0) return;
+  await sql`
+    UPDATE registrations SET claimed_until = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id = ANY(${ids}::uuid[]) AND claimed_by = ${workerId}`.execute(db);
+}
+
+export function loadTemplates(db: Db, ids: string[]) {
+  return db
+    .selectFrom('templates')
+    .select([
+      'id',
+      'name',
+      'target_url',
+      'method',
+      'default_headers',
+      'default_query',
+      'default_body',
+      'editable_fields',
+      'updated_at',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export type TemplateForPolling = Awaited<ReturnType<typeof loadTemplates>>[number];
+
+/** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
+export async function rescheduleClaims(
+  db: Db,
+  items: { id: string; token: string; dueAt: Date; nextDueAt: Date }[],
+) {
+  if (items.length === 0) return;
+  // A due time changed since the claim (the owner rescheduled the alert) stands.
+  await sql`
+    UPDATE registrations r SET
+      next_due_at = CASE WHEN abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001 THEN v.next_due
+                         ELSE r.next_due_at END,
+      claimed_by = NULL, claim_token = NULL, claimed_until = NULL
+    FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.token)}::uuid[],
+                ${items.map((i) => i.dueAt)}::timestamptz[],
+                ${items.map((i) => i.nextDueAt)}::timestamptz[]) AS v(id, token, due, next_due)
+    WHERE r.id = v.id AND r.claim_token = v.token`.execute(db);
+}
+
+/** Deletes poll runs older than the retention, a chunk at a time so no statement runs long. */
+export async function prunePollRuns(db: Db, retentionHours: number, chunk = 20_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM poll_runs WHERE id IN (
+        SELECT id FROM poll_runs WHERE created_at < now() - make_interval(hours => ${retentionHours})
+        LIMIT ${chunk})`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < chunk) return total;
+  }
+}

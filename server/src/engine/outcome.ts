@@ -1,0 +1,81 @@
+import type { Condition, NotifyOn } from '@resort/shared';
+
+/** What the evaluator answered for one poll (shared/src/evaluator.ts). */
+export interface Evaluation {
+  matched: boolean;
+  values: Record<string, unknown>;
+  results: { condition: Condition; group?: 'all' | 'any'; holds: boolean; values: unknown[] }[];
+}
+
+export type PollResult =
+  | { kind: 'answered'; statusCode: number; evaluation: Evaluation }
+  /** The poll failed: no answer, an error status, an answer that is not JSON, rules that threw. */
+  | { kind: 'failed'; statusCode: number | null; error: string }
+  /** Not sent: the upstream asked us to wait (429/Retry-After). Not the alert's fault. */
+  | { kind: 'deferred'; error: string };
+
+export interface AlertState {
+  status: string;
+  lastMatched: boolean;
+  lastValues: Record<string, unknown> | null;
+  lastNotifiedAt: Date | null;
+  consecutiveErrors: number;
+  notifyOn: NotifyOn;
+  notifyOnResolved: boolean;
+  debounceSeconds: number;
+}
+
+export type NotificationKind = 'MATCH' | 'RESOLVED';
+
+export interface Outcome {
+  status: string;
+  lastMatched: boolean;
+  lastValues: Record<string, unknown> | null;
+  consecutiveErrors: number;
+  /** Whether the poll completed (answered or failed); a deferred poll did not. */
+  completed: boolean;
+  notify: NotificationKind | null;
+  /** A notification was due but came within debounceSeconds of the previous one. */
+  debounced: boolean;
+}
+
+/**
+ * The engine's decision after one poll (DESIGN.md §7): FIRING when the rules match, ACTIVE when not,
+ * ERROR after `errorAfter` failures in a row and back on the next answered poll. firstMatch notifies
+ * on not matching → matching, everyMatch on every matching poll, notifyOnResolved on matching → not
+ * matching, and no two notifications of one alert come closer than debounceSeconds.
+ */
+export function decideOutcome(state: AlertState, result: PollResult, now: Date, errorAfter: number): Outcome {
+  const unchanged = {
+    status: state.status,
+    lastMatched: state.lastMatched,
+    lastValues: state.lastValues,
+    consecutiveErrors: state.consecutiveErrors,
+    notify: null,
+    debounced: false,
+  };
+  if (result.kind === 'deferred') return { ...unchanged, completed: false };
+  if (result.kind === 'failed') {
+    const consecutiveErrors = state.consecutiveErrors + 1;
+    const status = consecutiveErrors >= errorAfter ? 'ERROR' : state.status;
+    return { ...unchanged, status, consecutiveErrors, completed: true };
+  }
+
+  const { matched, values } = result.evaluation;
+  let notify: NotificationKind | null = null;
+  if (matched && (state.notifyOn === 'everyMatch' || !state.lastMatched)) notify = 'MATCH';
+  if (!matched && state.lastMatched && state.notifyOnResolved) notify = 'RESOLVED';
+  const debounced =
+    notify !== null &&
+    state.lastNotifiedAt !== null &&
+    now.getTime() - state.lastNotifiedAt.getTime() < state.debounceSeconds * 1000;
+  return {
+    status: matched ? 'FIRING' : 'ACTIVE',
+    lastMatched: matched,
+    lastValues: values,
+    consecutiveErrors: 0,
+    completed: true,
+    notify: debounced ? null : notify,
+    debounced,
+  };
+}

@@ -1,0 +1,259 @@
+import type { BuiltRequest, WatchConfig } from '@resort/shared';
+import type { Logger } from '../lib/logger.ts';
+import type { Coalescer } from './coalescer.ts';
+import type { ClaimedAlert, TemplateForPolling } from './engine.repo.ts';
+import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
+import { buildNotification, eventKey } from './message.ts';
+import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
+import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
+import type { PollRecord } from './result-writer.ts';
+import { nextDueAfterPoll, phaseOf } from './schedule.ts';
+
+/** What an upstream answered (the outbound client's response, as much as the engine reads). */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+}
+
+export interface PollerDeps {
+  build: (template: TemplateForPolling, alert: ClaimedAlert) => BuiltRequest;
+  requestKey: (req: BuiltRequest) => string;
+  send: (req: BuiltRequest, proxy: RotatingProxy | null) => Promise<UpstreamAnswer>;
+  evaluate: (config: WatchConfig, data: unknown, previous: Record<string, unknown> | null) => Evaluation;
+  proxyOutcome: {
+    success(proxyId: string, url: string): Promise<void>;
+    failure(proxyId: string, reason: string): Promise<{ deactivated: boolean }>;
+  };
+  rotation: ProxyRotation;
+  limiter: HostLimiter;
+  coalescer: Coalescer<FetchResult>;
+  /** The database's clock in milliseconds (due times are database times). */
+  now: () => number;
+  errorAfter: number;
+  log: Logger;
+}
+
+export type FetchResult =
+  | { ok: true; answer: UpstreamAnswer; proxyId: string | null; sentAt: number; durationMs: number }
+  | {
+      ok: false;
+      deferred: boolean;
+      error: string;
+      proxyId: string | null;
+      sentAt: number;
+      durationMs: number;
+    };
+
+/** Outbound failures that say the proxy, not the upstream, is at fault. */
+const proxyFaultKinds = new Set(['proxy', 'network', 'timeout']);
+
+function describe(error: unknown): { message: string; kind: string | null } {
+  const e = error as { message?: string; kind?: string };
+  return { message: e?.message ?? String(error), kind: typeof e?.kind === 'string' ? e.kind : null };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * One poll of one alert (DESIGN.md §7): build the request, fetch it (shared with identical requests,
+ * within the host's limits, through the next proxy), evaluate the rules against the answer and the
+ * values kept from the previous poll, and decide status, next due time and notification.
+ */
+export function createPoller(deps: PollerDeps) {
+  async function fetchOnce(host: string, req: BuiltRequest): Promise<FetchResult> {
+    let sentAt = deps.now();
+    let proxyId: string | null = null;
+    try {
+      return await deps.limiter.run(host, async () => {
+        sentAt = deps.now();
+        const proxy = await deps.rotation.next();
+        proxyId = proxy?.id ?? null;
+        try {
+          const answer = await deps.send(req, proxy);
+          const durationMs = deps.now() - sentAt;
+          if (proxy) {
+            if (answer.status === 407)
+              await recordProxyFailure(proxy.id, 'Proxy authentication required (407)');
+            else await deps.proxyOutcome.success(proxy.id, req.url);
+          }
+          const wait = retryAfterMs(answer.status, answer.headers['retry-after'], Date.now());
+          if (wait !== null) deps.limiter.backOff(host, wait);
+          return { ok: true, answer, proxyId, sentAt, durationMs };
+        } catch (error) {
+          const { message, kind } = describe(error);
+          if (proxy && kind !== null && proxyFaultKinds.has(kind))
+            await recordProxyFailure(proxy.id, message);
+          return {
+            ok: false,
+            deferred: false,
+            error: message,
+            proxyId,
+            sentAt,
+            durationMs: deps.now() - sentAt,
+          };
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof HostBackoffError)) throw error;
+      return { ok: false, deferred: true, error: error.message, proxyId, sentAt: deps.now(), durationMs: 0 };
+    }
+  }
+
+  async function recordProxyFailure(proxyId: string, reason: string) {
+    const { deactivated } = await deps.proxyOutcome.failure(proxyId, reason);
+    if (deactivated) {
+      deps.rotation.invalidate(proxyId);
+      deps.log.warn({ proxyId, reason }, 'engine: proxy disabled after repeated failures');
+    }
+  }
+
+  function judge(
+    fetched: FetchResult,
+    watch: WatchConfig,
+    previous: Record<string, unknown> | null,
+  ): PollResult {
+    if (!fetched.ok) {
+      return fetched.deferred
+        ? { kind: 'deferred', error: fetched.error }
+        : { kind: 'failed', statusCode: null, error: fetched.error };
+    }
+    const { status, json } = fetched.answer;
+    if (status < 200 || status > 299) {
+      return { kind: 'failed', statusCode: status, error: `Upstream answered ${status}.` };
+    }
+    if (json === undefined)
+      return { kind: 'failed', statusCode: status, error: 'Upstream answer is not JSON.' };
+    try {
+      return { kind: 'answered', statusCode: status, evaluation: deps.evaluate(watch, json, previous) };
+    } catch (error) {
+      return {
+        kind: 'failed',
+        statusCode: status,
+        error: `Rules could not be evaluated: ${describe(error).message}`,
+      };
+    }
+  }
+
+  return async function pollAlert(
+    alert: ClaimedAlert,
+    template: TemplateForPolling,
+    token: string,
+  ): Promise<PollRecord> {
+    const dueMs = alert.next_due_at.getTime();
+    const intervalMs = alert.polling_interval_seconds * 1000;
+    const joinedAt = deps.now();
+    const watch = (alert.watch_config ?? {}) as WatchConfig;
+    let fetched: FetchResult;
+    let phaseKey = alert.id;
+    let shared = false;
+    try {
+      const req = deps.build(template, alert);
+      const key = deps.requestKey(req);
+      phaseKey = key;
+      const host = hostOf(req.url);
+      const handle = deps.coalescer.share(key, alert.id, () => fetchOnce(host, req));
+      shared = handle.shared;
+      fetched = await handle.promise;
+    } catch (error) {
+      // The request could not be built (a template edited into an invalid shape).
+      const message = `Request could not be built: ${describe(error).message}`;
+      fetched = {
+        ok: false,
+        deferred: false,
+        error: message,
+        proxyId: null,
+        sentAt: joinedAt,
+        durationMs: 0,
+      };
+    }
+    const finishedMs = deps.now();
+    const startedMs = Math.max(joinedAt, fetched.sentAt);
+    const result = judge(fetched, watch, alert.last_values);
+    const outcome = decideOutcome(
+      {
+        status: alert.status,
+        lastMatched: alert.last_matched,
+        lastValues: alert.last_values,
+        lastNotifiedAt: alert.last_notified_at,
+        consecutiveErrors: alert.consecutive_errors,
+        notifyOn: watch.notifyOn ?? 'everyMatch',
+        notifyOnResolved: watch.notifyOnResolved ?? false,
+        debounceSeconds: watch.debounceSeconds ?? 0,
+      },
+      result,
+      new Date(finishedMs),
+      deps.errorAfter,
+    );
+
+    const dueAt = alert.next_due_at;
+    let notification: PollRecord['notification'] = null;
+    if (outcome.notify && result.kind === 'answered') {
+      const { message, metadata } = buildNotification(
+        outcome.notify,
+        {
+          registrationId: alert.id,
+          templateId: alert.template_id,
+          templateName: template.name,
+          title: alert.title,
+          partyName: alert.party_name,
+        },
+        result.evaluation,
+        { dueAt, observedAt: new Date(finishedMs), statusCode: result.statusCode },
+      );
+      notification = {
+        userId: alert.user_id,
+        registrationId: alert.id,
+        eventKey: eventKey(alert.id, dueAt, outcome.notify),
+        kind: outcome.notify,
+        message,
+        metadata,
+      };
+    }
+
+    const record: PollRecord = {
+      id: alert.id,
+      token,
+      dueAt,
+      startedAt: new Date(startedMs),
+      finishedAt: new Date(finishedMs),
+      latenessMs: Math.max(0, Math.round(startedMs - dueMs)),
+      durationMs: Math.max(0, Math.round(finishedMs - startedMs)),
+      statusCode: result.kind === 'deferred' ? null : result.statusCode,
+      ok: result.kind === 'answered',
+      matched: result.kind === 'answered' ? result.evaluation.matched : null,
+      error: result.kind === 'answered' ? null : result.error,
+      proxyId: fetched.proxyId,
+      outcome,
+      nextDueAt: new Date(nextDueAfterPoll(dueMs, intervalMs, phaseOf(phaseKey, intervalMs), finishedMs)),
+      notification,
+    };
+    deps.log.debug(
+      {
+        registrationId: alert.id,
+        dueAt,
+        latenessMs: record.latenessMs,
+        durationMs: record.durationMs,
+        statusCode: record.statusCode,
+        ok: record.ok,
+        matched: record.matched,
+        status: outcome.status,
+        notify: outcome.notify,
+        debounced: outcome.debounced,
+        proxyId: record.proxyId,
+        shared,
+        error: record.error,
+      },
+      'engine poll',
+    );
+    return record;
+  };
+}
+
+export type PollAlert = ReturnType<typeof createPoller>;

@@ -1,0 +1,48 @@
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
+import type { Logger } from '../lib/logger.ts';
+import { beatHeartbeat, reapDeadWorkers, registerWorker, removeWorker } from './engine.repo.ts';
+
+/**
+ * This worker's row in `engine_workers`: joined at start, beaten every second, left at stop. Each
+ * beat also removes workers that stopped beating and releases their claims, so a crashed worker's
+ * alerts poll again within seconds, whichever worker notices first.
+ */
+export function createWorkerPresence(deps: {
+  db: Kysely<DB>;
+  workerId: string;
+  timeoutSeconds: number;
+  log: Logger;
+}) {
+  const { db, workerId, log } = deps;
+  const join = () => registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
+
+  return {
+    join,
+
+    /** Answers the number of live workers and the database's clock, or null when the beat failed. */
+    async beat(): Promise<{ live: number; dbNow: Date; sentAt: number; answeredAt: number } | null> {
+      try {
+        const sentAt = Date.now();
+        const beat = await beatHeartbeat(db, workerId, deps.timeoutSeconds);
+        const answeredAt = Date.now();
+        if (!beat.present) {
+          // Taken for dead (a long pause) and reaped: our claims are gone; join again.
+          log.warn({ workerId }, 'engine: this worker was reaped; registering again');
+          await join();
+        }
+        const released = await reapDeadWorkers(db, deps.timeoutSeconds);
+        if (released > 0)
+          log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
+        return { live: beat.live, dbNow: beat.dbNow, sentAt, answeredAt };
+      } catch (err) {
+        log.error({ err }, 'engine: heartbeat failed');
+        return null;
+      }
+    },
+
+    /** Hands every claim back and leaves the pool. */
+    leave: () => removeWorker(db, workerId),
+  };
+}

@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  createAlerts,
+  createPlanner,
+  createTemplate,
+  rooms,
+  startUpstream,
+  startWebhookReceiver,
+  waitFor,
+} from './engine-fixtures.ts';
+
+/**
+ * `npm run worker` processes sharing one database: the work is split, nothing is polled twice, and a
+ * worker killed with SIGKILL loses no alert and sends no duplicate.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function spawnWorker(t: TestApp): Promise<{ child: ChildProcess; id: string }> {
+  const child = spawn(process.execPath, ['server/src/worker.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: t.database.url,
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+  const row = await waitFor(
+    () => t.db.selectFrom('engine_workers').select('id').where('pid', '=', child.pid!).executeTakeFirst(),
+    { what: `worker ${child.pid} to join`, timeoutMs: 30_000 },
+  );
+  return { child, id: row.id };
+}
+
+async function runsOf(t: TestApp) {
+  return t.db
+    .selectFrom('poll_runs')
+    .select(['registration_id', 'due_at', 'started_at', 'lateness_ms', 'worker_id', 'notified'])
+    .orderBy('registration_id')
+    .orderBy('due_at')
+    .execute();
+}
+
+function byAlert<T extends { registration_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const r of rows) map.set(r.registration_id, [...(map.get(r.registration_id) ?? []), r]);
+  return map;
+}
+
+async function setUp(alerts: number, watch: Parameters<typeof createAlerts>[3][number]['watch']) {
+  const t = await startTestApp();
+  const upstream = await startUpstream();
+  const receiver = await startWebhookReceiver();
+  cleanups.push(async () => {
+    await t.close();
+    await upstream.close();
+    await receiver.close();
+  });
+  upstream.set('/rooms', { body: rooms(true) });
+  const planner = await createPlanner(t.db, receiver.url);
+  const templateId = await createTemplate(t.db, `${upstream.url}/rooms`);
+  const ids = await createAlerts(
+    t.db,
+    planner,
+    templateId,
+    Array.from({ length: alerts }, (_, i) => ({ query: { ref: i }, watch })),
+  );
+  return { t, receiver, ids };
+}
+
+describe('engine worker processes', { timeout: 150_000 }, () => {
+  it('two workers share 200 alerts at 5 s: each polled on schedule, never twice in an interval', async () => {
+    const { t, ids } = await setUp(200, undefined);
+    const a = await spawnWorker(t);
+    const b = await spawnWorker(t);
+    // Six polls of every alert: thirty seconds of work.
+    await waitFor(
+      async () => {
+        const counts = byAlert(await runsOf(t));
+        return ids.every((id) => (counts.get(id)?.length ?? 0) >= 6);
+      },
+      { what: 'six polls of every alert', timeoutMs: 90_000, intervalMs: 1000 },
+    );
+    const runs = byAlert(await runsOf(t));
+    for (const id of ids) {
+      const list = runs.get(id)!;
+      const dues = list.map((r) => r.due_at.getTime());
+      expect(new Set(dues).size).toBe(dues.length);
+      // After the first poll settles the alert on its phase, every due time is exactly 5 s after the last.
+      for (let i = 2; i < dues.length; i++) expect(dues[i]! - dues[i - 1]!).toBe(5000);
+      for (const r of list) expect(r.lateness_ms).toBeLessThan(5000);
+    }
+    const perWorker = new Map<string, number>();
+    for (const r of [...runs.values()].flat())
+      perWorker.set(r.worker_id!, (perWorker.get(r.worker_id!) ?? 0) + 1);
+    expect([...perWorker.keys()].sort()).toEqual([a.id, b.id].sort());
+    const total = [...perWorker.values()].reduce((n, c) => n + c, 0);
+    for (const count of perWorker.values()) expect(count).toBeGreaterThan(total * 0.1);
+  });
+
+  it('a worker killed with SIGKILL: every alert polls again within two intervals, no duplicate sent', async () => {
+    const everyMatch = {
+      all: [{ path: 'rooms[*].available', operator: 'equals' as const, value: true }],
+      notifyOn: 'everyMatch' as const,
+    };
+    const { t, receiver, ids } = await setUp(100, everyMatch);
+    const victim = await spawnWorker(t);
+    await spawnWorker(t);
+    await waitFor(
+      async () => {
+        const counts = byAlert(await runsOf(t));
+        return ids.every((id) => (counts.get(id)?.length ?? 0) >= 2);
+      },
+      { what: 'two polls of every alert', timeoutMs: 60_000, intervalMs: 500 },
+    );
+    victim.child.kill('SIGKILL');
+    await once(victim.child, 'exit');
+    const killedAt = (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now.getTime();
+    const replacement = await spawnWorker(t);
+
+    await waitFor(
+      async () => {
+        const runs = byAlert(await runsOf(t));
+        return ids.every(
+          (id) => (runs.get(id) ?? []).filter((r) => r.started_at.getTime() > killedAt).length >= 2,
+        );
+      },
+      { what: 'two polls of every alert after the kill', timeoutMs: 60_000, intervalMs: 500 },
+    );
+    const runs = byAlert(await runsOf(t));
+    for (const id of ids) {
+      const list = runs.get(id)!;
+      const firstAfter = list.find((r) => r.started_at.getTime() > killedAt)!;
+      expect(firstAfter.started_at.getTime() - killedAt).toBeLessThanOrEqual(10_000);
+      const dues = list.map((r) => r.due_at.getTime());
+      expect(new Set(dues).size).toBe(dues.length);
+    }
+    expect([...runs.values()].flat().some((r) => r.worker_id === replacement.id)).toBe(true);
+
+    // The workers keep polling: judge a snapshot. Notifications commit before their poll's outcome,
+    // so every notified run of the snapshot has its notification, exactly one per due time.
+    const snapshot = [...byAlert(await runsOf(t)).values()].flat().filter((r) => r.notified);
+    const keys = new Set(
+      (await t.db.selectFrom('notifications').select('event_key').execute()).map((n) => n.event_key),
+    );
+    for (const r of snapshot)
+      expect(keys.has(`${r.registration_id}:${r.due_at.toISOString()}:MATCH`)).toBe(true);
+    const deliveries = await t.db
+      .selectFrom('notification_deliveries')
+      .innerJoin('notifications', 'notifications.id', 'notification_deliveries.notification_id')
+      .select(['notification_deliveries.id', 'notifications.event_key'])
+      .execute();
+    // One delivery per notification, each received exactly once (webhook-id is stable per delivery).
+    expect(new Set(deliveries.map((d) => d.event_key)).size).toBe(deliveries.length);
+    await waitFor(
+      () => deliveries.every((d) => receiver.received.some((r) => r.headers['webhook-id'] === d.id)),
+      { what: 'every delivery', timeoutMs: 30_000 },
+    );
+    const webhookIds = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(webhookIds).size).toBe(webhookIds.length);
+  });
+});
