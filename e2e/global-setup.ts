@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop();
   };
   try {
+    // The screenshots left behind are this run's only.
+    await rm(path.join(root, 'test-results/e2e'), { recursive: true, force: true });
     const database = await freshDatabase();
     stops.push(() => database.drop());
     const simulator = await startSimulator({ port: 0, seed: 7 });
