@@ -60,9 +60,15 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{sent ? dayjs(sent).format('MMM D, YYYY h:mm A') : '—'}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColors[record.status] ?? 'gray'} variant="light">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {sent ? dayjs(sent).format('MMM D, YYYY h:mm A') : '—'}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    style={{ flexShrink: 0, overflow: 'visible' }}
+                    color={statusColors[record.status] ?? 'gray'}
+                    variant="light"
+                  >
                     {dispatchStatusLabels[record.status] ?? record.status}
                   </Badge>
                 </Table.Td>
