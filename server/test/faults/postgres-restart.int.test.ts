@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
@@ -7,9 +9,10 @@ import { waitFor } from '../helpers/receivers.ts';
 
 /**
  * Fault drill (DESIGN.md §10): PostgreSQL restarted under load. The app runs as `npm start` runs it
- * (startRuntime: migrations, pg-boss, HTTP on a real port) against a PostgreSQL of the drill's own.
- * While requests flow, the server stops and starts again; requests during the outage must end with a
- * 5xx JSON answer (none may hang), and afterwards the app and pg-boss must work again by themselves.
+ * (startRuntime: migrations, pg-boss, the polling engine, HTTP on a real port) against a PostgreSQL of
+ * the drill's own. While requests flow and an alert is polled every 5 s, the server stops and starts
+ * again; requests during the outage must end with a 5xx JSON answer (none may hang), and afterwards
+ * the API, pg-boss and the engine must work again by themselves.
  */
 type Phase = 'before' | 'outage' | 'after';
 
@@ -27,8 +30,15 @@ let pg: DrillPostgres;
 let runtime: Runtime;
 let base: string;
 let token: string;
+let upstream: Server;
+let upstreamHits = 0;
 
 beforeAll(async () => {
+  upstream = createServer((_req, res) => {
+    upstreamHits++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"rooms":[{"available":false}]}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   pg = await startDrillPostgres();
   runtime = await startRuntime(
     loadConfig({
@@ -39,6 +49,7 @@ beforeAll(async () => {
       PORT: '0',
       SERVE_CLIENT: 'false',
       JWT_SECRET: 'drill-secret-that-is-long-enough-for-hs256-0123456789',
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
     }),
   );
   base = runtime.url!;
@@ -53,7 +64,58 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
   await pg?.destroy();
+  upstream?.closeAllConnections();
+  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
 });
+
+/** The drill's planner is the instance's first account (super_admin): a template and a 5-second alert. */
+async function createPolledAlert(): Promise<string> {
+  const { port } = upstream.address() as AddressInfo;
+  const template = await fetch(`${base}/api/templates`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Drill lodge',
+      resortCode: 'DRL',
+      targetUrl: `http://127.0.0.1:${port}/rooms`,
+      method: 'GET',
+      pollingIntervalSeconds: 5,
+      responseWatchPresets: {
+        all: [
+          {
+            id: 'open',
+            label: 'Open',
+            condition: { path: 'rooms[*].available', operator: 'equals', value: true },
+          },
+        ],
+      },
+    }),
+  });
+  const templateId = ((await template.json()) as { data: { id: string } }).data.id;
+  const alert = await fetch(`${base}/api/registrations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      templateId,
+      title: 'Drill alert',
+      pollingIntervalSeconds: 5,
+      watchConfig: {
+        all: [{ path: 'rooms[*].available', operator: 'equals', value: true, presetId: 'open' }],
+      },
+    }),
+  });
+  return ((await alert.json()) as { data: { id: string } }).data.id;
+}
+
+const pollsSince = async (alertId: string, since: Date) =>
+  (
+    await runtime.services.db
+      .selectFrom('poll_runs')
+      .select('id')
+      .where('registration_id', '=', alertId)
+      .where('started_at', '>', since)
+      .execute()
+  ).length;
 
 async function call(path: string, init: RequestInit = {}): Promise<Omit<Outcome, 'phase'>> {
   try {
@@ -103,7 +165,7 @@ function startLoad(clients: number, phase: () => Phase) {
 }
 
 describe('PostgreSQL restarted under load', () => {
-  it('answers 5xx JSON during the outage without hanging, and recovers (HTTP and pg-boss) without manual action', async () => {
+  it('answers 5xx JSON during the outage without hanging; the API, pg-boss and the engine recover by themselves', async () => {
     const boss = runtime.services.boss!;
     const handled: string[] = [];
     await boss.createQueue(DRILL_QUEUE);
@@ -112,6 +174,12 @@ describe('PostgreSQL restarted under load', () => {
     });
     await boss.send(DRILL_QUEUE, { tag: 'before' });
     await waitFor(() => handled.includes('before'), 'the drill job before the outage');
+    const alertId = await createPolledAlert();
+    await waitFor(
+      async () => (await pollsSince(alertId, new Date(0))) >= 1,
+      'a poll before the outage',
+      30_000,
+    );
 
     let phase: Phase = 'before';
     const load = startLoad(8, () => phase);
@@ -123,6 +191,8 @@ describe('PostgreSQL restarted under load', () => {
     const health = await call('/api/health');
 
     await pg.start();
+    const restartedAt = new Date();
+    const hitsAtRestart = upstreamHits;
     phase = 'after';
     await waitFor(async () => (await call('/api/health')).status === 200, 'health after the restart', 60_000);
     const recoveredFrom = load.outcomes.length;
@@ -144,5 +214,11 @@ describe('PostgreSQL restarted under load', () => {
 
     await boss.send(DRILL_QUEUE, { tag: 'after' });
     await waitFor(() => handled.includes('after'), 'the drill job after the restart', 60_000);
+    // The engine polls again, and records its polls, without being restarted.
+    await waitFor(
+      async () => upstreamHits > hitsAtRestart && (await pollsSince(alertId, restartedAt)) >= 2,
+      'two recorded polls after the restart',
+      60_000,
+    );
   }, 180_000);
 });
