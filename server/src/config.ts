@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -24,6 +25,24 @@ const list = z.string().transform((v) =>
     .filter((s) => s.length > 0),
 );
 
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2] ?? 53) <= 65535;
+  if (isIP(entry)) return true;
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]!) === 4 && Number(withPort[2]) <= 65535;
+}
+
+function isCorsOrigin(entry: string): boolean {
+  if (entry === '*') return true;
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment, parsed once at boot. Nothing else in the server reads process.env. */
 export const configSchema = z
   .object({
@@ -46,7 +65,12 @@ export const configSchema = z
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
-    CORS_ORIGINS: list.default([]),
+    /** Browser origins allowed to call the API cross-origin; empty keeps CORS closed. */
+    CORS_ORIGINS: list
+      .refine((origins) => origins.every(isCorsOrigin), {
+        message: 'expected * or origins like https://app.example.com (scheme, host, optional port)',
+      })
+      .default([]),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
@@ -57,6 +81,12 @@ export const configSchema = z
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     SMS_FROM: z.string().min(1).optional(),
     OUTBOUND_ALLOWLIST: list.default([]),
+    /** DNS servers (ip or ip:port) that resolve outbound target names instead of the system resolver. */
+    OUTBOUND_DNS_SERVERS: list
+      .refine((servers) => servers.every(isDnsServer), {
+        message: 'expected IP addresses, optionally with a port (1.1.1.1, 127.0.0.1:5353, [::1]:53)',
+      })
+      .default([]),
     OUTBOUND_TIMEOUT_MS: int(100, 120_000).default(15_000),
     OUTBOUND_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
     /** Delivery retries (docs/decisions.md): first retry after the base, ×8 each time, capped. */

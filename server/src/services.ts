@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { createDestinationCheck } from './engine/channels/destination.ts';
 import { createChannels } from './engine/channels/index.ts';
 import { createEngineFigures } from './engine/engine-figures.ts';
+import { createDnsResolver, systemResolver } from './engine/outbound/address-guard.ts';
 import { createOutboundClient } from './engine/outbound/outbound-client.ts';
 import { sendBuiltRequest } from './engine/send-built-request.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -38,11 +39,15 @@ export async function createServices(deps: ServiceDeps) {
     secret: await loadSigningSecret(db, config.JWT_SECRET),
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
+  const resolver = config.OUTBOUND_DNS_SERVERS.length
+    ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
+    : systemResolver;
   // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     maxBytes: config.OUTBOUND_MAX_BYTES,
+    ...(config.OUTBOUND_DNS_SERVERS.length ? { resolver } : {}),
   });
   const registrations = createRegistrationService({
     db,
@@ -72,7 +77,7 @@ export async function createServices(deps: ServiceDeps) {
   const notificationServices = createNotificationServicesService({
     db,
     channels,
-    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST),
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
     clock,
   });
   const notifications = createNotificationsService({

@@ -12,5 +12,9 @@ export const messages = {
     rateLimited: 'Too many requests. Try again later.',
     internal: 'Something went wrong on our side. Please try again.',
     invalidJson: 'Invalid JSON provided.',
+    jsonTooDeep: 'JSON is nested too deeply.',
+    nulCharacter: 'Text must not contain NUL characters.',
+    invalidValue: 'A value in the request is not valid.',
+    unsupportedMediaType: 'Content-Type must be application/json.',
   },
 } as const;

@@ -1,28 +1,13 @@
-import type { SettableAlertStatus } from '@resort/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { staleTimes } from './cache.ts';
-import type {
-  AlertRecord,
-  NotificationRecord,
-  NotificationServicePayload,
-  NotificationServiceRecord,
-  UserSummary,
-} from './contracts.ts';
-import { createPendingProcedures } from './pending.ts';
+import type { UserSummary } from './contracts.ts';
 import type { ApiClient, OptionsProxy } from './trpc.ts';
 
-export interface StatusChange {
-  id: string;
-  status: SettableAlertStatus;
-}
-
 /**
- * The calls of SPEC.md §7 as query and mutation options, with their cache times. Screens use only
- * this table; each entry names the procedure that carries it, so a procedure landing on the server
- * is a one-line switch from `pending.*` to `trpc.*`.
+ * The calls of SPEC.md §7 as query and mutation options, with their cache times (§7, §9). Screens
+ * use only this table, so the procedure behind a call is named in one place.
  */
 export function createApi(trpc: OptionsProxy, client: ApiClient) {
-  const pending = createPendingProcedures(client);
   return {
     auth: {
       login: () => trpc.auth.login.mutationOptions(),
@@ -41,24 +26,18 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
       changePassword: () => trpc.auth.changePassword.mutationOptions(),
     },
     alerts: {
-      mine: () => pending.query<AlertRecord[]>('registrations.list', undefined, staleTimes.alerts),
-      setStatus: () => pending.mutation<StatusChange, AlertRecord>('registrations.update'),
-      remove: () => pending.mutation<{ id: string }, void>('registrations.remove'),
+      mine: () => trpc.registrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.registrations.update.mutationOptions(),
+      remove: () => trpc.registrations.remove.mutationOptions(),
     },
     adminAlerts: {
-      all: () => pending.query<AlertRecord[]>('adminRegistrations.list', undefined, staleTimes.alerts),
-      setStatus: () => pending.mutation<StatusChange, AlertRecord>('adminRegistrations.update'),
-      remove: () => pending.mutation<{ id: string }, void>('adminRegistrations.remove'),
+      all: () => trpc.adminRegistrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.adminRegistrations.update.mutationOptions(),
+      remove: () => trpc.adminRegistrations.remove.mutationOptions(),
     },
     notificationServices: {
-      create: () =>
-        pending.mutation<NotificationServicePayload, NotificationServiceRecord>(
-          'notificationServices.create',
-        ),
-      test: () =>
-        pending.mutation<NotificationServicePayload, { message?: string } | null>(
-          'notificationServices.test',
-        ),
+      create: () => trpc.notificationServices.create.mutationOptions(),
+      test: () => trpc.notificationServices.test.mutationOptions(),
     },
     /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
     alertEditor: {
@@ -94,8 +73,7 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
       import: () => trpc.proxies.import.mutationOptions(),
     },
     notifications: {
-      history: (limit: number) =>
-        pending.query<NotificationRecord[], { limit: number }>('notifications.history', { limit }),
+      history: (limit: number) => trpc.notifications.history.queryOptions({ limit }),
     },
   };
 }

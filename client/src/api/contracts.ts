@@ -1,10 +1,9 @@
-import type { User } from '@resort/shared';
-import type { NotificationServiceType } from '@resort/shared/notification-service.messages';
+import type { NotificationService, Registration, User } from '@resort/shared';
 
 /**
- * The shapes of SPEC.md §3 the screens read. Procedures that already exist are typed by the server's
- * router; these describe the ones still being built, so a screen compiles against the contract and
- * switching an adapter to the real procedure changes one line.
+ * Client-side views of the API's shapes. The alert lists read only these fields of an alert, so a
+ * `Registration` (own list) and an `AdminRegistration` (admin list) both fit, and component tests
+ * can build alerts with just what a list shows.
  */
 type QueryMap = Record<string, unknown>;
 
@@ -13,59 +12,24 @@ export interface AlertRecord {
   status: string;
   title?: string | null;
   templateId: string;
-  template?: {
-    name: string;
-    defaultBody?: unknown;
-    defaultQuery?: QueryMap | null;
-    templateGroupId?: string | null;
-  } | null;
+  template?: { name: string; defaultQuery?: QueryMap | null } | null;
   partyName?: string | null;
-  tags?: string[] | null;
+  tags?: readonly string[] | null;
   user?: { email: string; name: string | null } | null;
+  /** SPEC.md names the alert's own query first in the date-range order; the API may add it. */
   query?: QueryMap | null;
-  customHeaders?: Record<string, string> | null;
   customQuery?: QueryMap | null;
-  customBody?: unknown;
-  overrides?: { body?: unknown; query?: QueryMap | null } | null;
-  pollingIntervalSeconds?: number;
-  notificationServices?: { notificationServiceId: string }[] | null;
-  lastRunAt?: string | null;
+  overrides?: { query?: QueryMap | null } | null;
+  notificationServices?: readonly unknown[] | null;
   lastNotifiedAt?: string | null;
 }
 
-export interface NotificationServiceRecord {
-  id: string;
-  type: NotificationServiceType;
-  label: string | null;
-  isActive: boolean;
-  config: Record<string, unknown>;
-}
-
-export interface NotificationServicePayload {
-  type: NotificationServiceType;
-  label?: string;
-  config: Record<string, unknown>;
-}
-
-export interface NotificationRecord {
-  id: string;
-  notificationId: string;
-  notificationServiceId: string;
-  notificationService?: { type: NotificationServiceType; label: string | null } | null;
-  registration?: {
-    title: string | null;
-    partyName: string | null;
-    template?: { name: string } | null;
-  } | null;
-  message: string;
-  error?: string | null;
-  status: string;
-  dispatchedAt?: string | null;
-  createdAt: string;
-}
-
+/**
+ * GET /users/me. The users module types its two lists loosely (they come from other modules); these
+ * are the shapes those modules answer.
+ */
 export interface UserSummary {
   user: User;
-  notificationServices: NotificationServiceRecord[];
-  registrations: AlertRecord[];
+  notificationServices: NotificationService[];
+  registrations: Registration[];
 }

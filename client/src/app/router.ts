@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { RouteError, RoutePending } from '../components/route-states.tsx';
 import { routeTree } from '../routeTree.gen.ts';
 import type { RouterContext } from './create-app.ts';
 
@@ -8,6 +9,8 @@ export function createAppRouter(context: RouterContext) {
     context,
     defaultPreload: false,
     scrollRestoration: true,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
   });
 }
 

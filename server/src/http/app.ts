@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@resort/shared';
@@ -12,6 +13,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Services } from '../services.ts';
+import { registerBodyGuard } from './body-guard.ts';
 import { createContextFactory } from './context.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest.ts';
@@ -34,7 +36,7 @@ function describeFastifyError(
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return {
       status: 415,
-      body: { message: 'Content-Type must be application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      body: { message: messages.common.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
     };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -77,6 +79,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
   });
 
+  registerBodyGuard(app);
+  if (config.CORS_ORIGINS.length > 0) {
+    // Closed by default: without CORS_ORIGINS no CORS header is sent, so browsers on other origins
+    // cannot read answers. Bearer tokens need no credentials mode, and the refresh cookie is
+    // SameSite=Strict, so credentials stay off.
+    await app.register(fastifyCors, {
+      origin: config.CORS_ORIGINS.includes('*') ? '*' : config.CORS_ORIGINS,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Retry-After'],
+      credentials: false,
+      maxAge: 600,
+    });
+  }
   const createContext = createContextFactory(services);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

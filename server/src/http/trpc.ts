@@ -11,6 +11,15 @@ export interface ErrorDetails {
   retryAfterSeconds?: number;
 }
 
+/**
+ * PostgreSQL's class 22 (data exception: a malformed uuid, a value out of range, text it cannot
+ * store) is raised by a value the caller sent, so it is the caller's error, not a fault of ours.
+ */
+function isDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown } | null;
+  return typeof e?.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
 /** The one place an error becomes what a client sees: message, code and (for validation) issues. */
 export function describeError(error: unknown): { status: number; body: ErrorDetails } {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
@@ -28,6 +37,9 @@ export function describeError(error: unknown): { status: number; body: ErrorDeta
     // Services that validate beyond the input schema (e.g. against a template) list every issue too.
     if (Array.isArray(cause.details?.issues)) body.issues = cause.details.issues as ErrorDetails['issues'];
     return { status: errorTable[cause.code].http, body };
+  }
+  if (isDataException(cause)) {
+    return { status: 400, body: { message: messages.common.invalidValue, code: 'BAD_REQUEST' } };
   }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     const row = Object.entries(errorTable).find(([, r]) => r.trpc === error.code);

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startBoss } from '../../src/jobs/boss.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -33,7 +34,14 @@ export interface TestApp {
  * configuration from an environment the test chooses (never test-only branches in src/).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; boss?: boolean; listen?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    boss?: boolean;
+    listen?: boolean;
+    clock?: Clock;
+    /** A built SPA to serve, as `npm start` does. */
+    clientDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -49,8 +57,14 @@ export async function startTestApp(
   const boss = options.boss
     ? await startBoss({ connectionString: database.url, supervise: false, log })
     : null;
-  const services = await createServices({ config, db: handle.db, boss, log });
-  const app = await buildApp(services);
+  const services = await createServices({
+    config,
+    db: handle.db,
+    boss,
+    log,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const app = await buildApp(services, { clientDist: options.clientDist });
   let baseUrl: string | null = null;
   if (options.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();

@@ -6,18 +6,22 @@ import type { AlertRecord } from '../../api/contracts.ts';
 import { AlertList } from './alert-list.tsx';
 
 /**
- * The alert list wired to the server: the user's own alerts, or every user's for admins. After a
- * status change or a removal both the list and the account summary are refreshed (SPEC.md §7).
+ * The alert list wired to the server: the user's own alerts (registrations.*), or every user's for
+ * admins (adminRegistrations.*). After a status change or a removal both the list and the account
+ * summary are refreshed (SPEC.md §7).
  */
 export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const calls = scope === 'all' ? api.adminAlerts : api.alerts;
-  const listOptions = scope === 'all' ? api.adminAlerts.all() : api.alerts.mine();
-  const list = useQuery(listOptions);
-  const { mutateAsync: setStatus } = useMutation(calls.setStatus());
-  const { mutateAsync: remove } = useMutation(calls.remove());
-  const listKey = listOptions.queryKey;
+  const admin = scope === 'all';
+  const mine = useQuery({ ...api.alerts.mine(), enabled: !admin });
+  const all = useQuery({ ...api.adminAlerts.all(), enabled: admin });
+  const list = admin ? all : mine;
+  const setOwn = useMutation(api.alerts.setStatus()).mutateAsync;
+  const setAny = useMutation(api.adminAlerts.setStatus()).mutateAsync;
+  const removeOwn = useMutation(api.alerts.remove()).mutateAsync;
+  const removeAny = useMutation(api.adminAlerts.remove()).mutateAsync;
+  const listKey = admin ? api.adminAlerts.all().queryKey : api.alerts.mine().queryKey;
   const summaryKey = api.account.summary().queryKey;
 
   const refresh = useCallback(
@@ -31,18 +35,18 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
 
   const onSetStatus = useCallback(
     async (alert: AlertRecord, status: SettableAlertStatus) => {
-      const updated = await setStatus({ id: alert.id, status });
+      const updated = await (admin ? setAny : setOwn)({ id: alert.id, status });
       await refresh();
-      return updated ?? undefined;
+      return updated;
     },
-    [setStatus, refresh],
+    [admin, setAny, setOwn, refresh],
   );
   const onRemove = useCallback(
     async (alert: AlertRecord) => {
-      await remove({ id: alert.id });
+      await (admin ? removeAny : removeOwn)({ id: alert.id });
       await refresh();
     },
-    [remove, refresh],
+    [admin, removeAny, removeOwn, refresh],
   );
 
   return (
@@ -50,7 +54,7 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
       alerts={list.data}
       loading={list.isPending}
       error={list.error}
-      showOwner={scope === 'all'}
+      showOwner={admin}
       onSetStatus={onSetStatus}
       onRemove={onRemove}
     />

@@ -128,7 +128,7 @@ export function AlertList({
       <>
         <AlertTable alerts={pageRows} showOwner={showOwner} busyId={busyId} handlers={handlers} />
         <Group justify="space-between" mt="sm">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" data-testid="alert-count">
             {`Showing ${first}–${first + pageRows.length - 1} of ${visible.length}`}
           </Text>
           {pages > 1 ? <Pagination total={pages} value={currentPage} onChange={setPage} size="sm" /> : null}

@@ -1,9 +1,16 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
-import { prettifyStatus, type SettableAlertStatus, settableAlertStatuses } from '@resort/shared';
+import { prettifyStatus, type SettableAlertStatus, userSettableStatuses } from '@resort/shared';
+import { useState } from 'react';
 import type { AlertRecord } from '../../api/contracts.ts';
 import { ButtonLink } from '../links.tsx';
 
-/** The split button: 'Edit' goes to the form; the menu sets a status or removes the alert. */
+const joinedLeft = { borderTopRightRadius: 0, borderBottomRightRadius: 0 };
+const joinedRight = { borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid white' };
+
+/**
+ * The split button: 'Edit' goes to the form; the menu sets a status or removes the alert. The menu
+ * (a popover with positioning logic) is mounted the first time it is opened, not for every row.
+ */
 export function AlertRowActions({
   alert,
   busy,
@@ -15,6 +22,30 @@ export function AlertRowActions({
   onSetStatus: (alert: AlertRecord, status: SettableAlertStatus) => void;
   onRemove: (alert: AlertRecord) => void;
 }) {
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const label = `More actions for ${alert.id}`;
+  const trigger = (
+    <ActionIcon
+      size={30}
+      variant="light"
+      loading={busy}
+      aria-label={label}
+      style={joinedRight}
+      {...(mounted ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false })}
+      onClick={
+        mounted
+          ? undefined
+          : () => {
+              setMounted(true);
+              setOpened(true);
+            }
+      }
+    >
+      <span aria-hidden>▾</span>
+    </ActionIcon>
+  );
+
   return (
     <Group gap={0} wrap="nowrap">
       <ButtonLink
@@ -22,34 +53,28 @@ export function AlertRowActions({
         search={{ alert: alert.id }}
         size="xs"
         variant="light"
-        style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+        style={joinedLeft}
       >
         Edit
       </ButtonLink>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            size={30}
-            variant="light"
-            loading={busy}
-            aria-label={`More actions for ${alert.id}`}
-            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid white' }}
-          >
-            <span aria-hidden>▾</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {settableAlertStatuses.map((status) => (
-            <Menu.Item key={status} onClick={() => onSetStatus(alert, status)}>
-              {`Mark as ${prettifyStatus(status).toLowerCase()}`}
+      {mounted ? (
+        <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+          <Menu.Target>{trigger}</Menu.Target>
+          <Menu.Dropdown>
+            {userSettableStatuses.map((status) => (
+              <Menu.Item key={status} onClick={() => onSetStatus(alert, status)}>
+                {`Mark as ${prettifyStatus(status).toLowerCase()}`}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => onRemove(alert)}>
+              Remove alert
             </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => onRemove(alert)}>
-            Remove alert
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        trigger
+      )}
     </Group>
   );
 }

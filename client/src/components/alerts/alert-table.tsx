@@ -1,9 +1,10 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { deriveAlertDateRange, formatDateRange, type SettableAlertStatus } from '@resort/shared';
 import { memo } from 'react';
 import type { AlertRecord } from '../../api/contracts.ts';
 import { alertDisplayTitle } from './alert-filters.ts';
 import { AlertRowActions } from './alert-row-actions.tsx';
+import classes from './alert-table.module.css';
 import { AlertStatusBadge } from './status-badge.tsx';
 
 export interface AlertRowHandlers {
@@ -25,35 +26,19 @@ const AlertRow = memo(function AlertRow({
   const services = alert.notificationServices?.length ?? 0;
   return (
     <Table.Tr data-testid="alert-row">
-      <Table.Td>
-        <Stack gap={2}>
-          <Text fw={600} size="sm">
-            {alert.template?.name ?? '—'}
-          </Text>
-          <Text size="sm">{`Alert: ${alertDisplayTitle(alert)}`}</Text>
-          {services > 0 ? (
-            <Text size="xs" c="dimmed">
-              {`Notifications: ${services}`}
-            </Text>
-          ) : null}
-        </Stack>
+      <Table.Td className={classes.cell}>
+        <div className={classes.primary}>{alert.template?.name ?? '—'}</div>
+        <div>{`Alert: ${alertDisplayTitle(alert)}`}</div>
+        {services > 0 ? <div className={classes.muted}>{`Notifications: ${services}`}</div> : null}
       </Table.Td>
       {showOwner ? (
-        <Table.Td>
-          <Text size="sm">{alert.user?.email ?? '—'}</Text>
-          {alert.user?.name ? (
-            <Text size="xs" c="dimmed">
-              {alert.user.name}
-            </Text>
-          ) : null}
+        <Table.Td className={classes.cell}>
+          <div>{alert.user?.email ?? '—'}</div>
+          {alert.user?.name ? <div className={classes.muted}>{alert.user.name}</div> : null}
         </Table.Td>
       ) : null}
-      <Table.Td>
-        <Text size="sm">{alert.partyName || '—'}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDateRange(deriveAlertDateRange(alert))}</Text>
-      </Table.Td>
+      <Table.Td className={classes.cell}>{alert.partyName || '—'}</Table.Td>
+      <Table.Td className={classes.cell}>{formatDateRange(deriveAlertDateRange(alert))}</Table.Td>
       <Table.Td>
         <AlertStatusBadge status={alert.status} />
       </Table.Td>

@@ -36,7 +36,7 @@ export interface Call {
   input: unknown;
 }
 
-function answerLink(handlers: Handlers, calls: Call[]): TRPCLink<AppRouter> {
+export function answerLink(handlers: Handlers, calls: Call[]): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {

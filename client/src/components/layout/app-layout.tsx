@@ -1,7 +1,7 @@
 import { AppShell, Burger, Button, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isAdminRole } from '@resort/shared';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession, useSessionContext } from '../../session/use-session.ts';
 import { ButtonLink } from '../links.tsx';
@@ -14,12 +14,20 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
+  const href = useLocation({ select: (l) => l.href });
   const user = session?.user;
 
   async function signOut() {
     setSigningOut(true);
     await manager.signOut();
     await navigate({ to: '/login' });
+  }
+
+  // Without a session the pages below must not render: their queries, rebuilt after the cache is
+  // cleared, would go out without a token (a 401 for each). Signing out navigates by itself; a
+  // session that ended otherwise (expiry, refused token) goes to sign-in and comes back after.
+  if (!session) {
+    return signingOut ? null : <Navigate to="/login" search={{ redirect: href }} replace />;
   }
 
   return (

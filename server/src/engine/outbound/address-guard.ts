@@ -98,6 +98,29 @@ export type Resolver = (hostname: string) => Promise<dns.LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true });
 
+/**
+ * Resolves A and AAAA records by asking the given DNS servers directly (OUTBOUND_DNS_SERVERS), for an
+ * operator who wants outbound names resolved by a resolver of their choice rather than the system's
+ * (which also reads /etc/hosts). Every record of both families is returned, so the guard sees them all.
+ */
+export function createDnsResolver(servers: readonly string[]): Resolver {
+  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
+  resolver.setServers([...servers]);
+  return async (hostname) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    const addresses: dns.LookupAddress[] = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (addresses.length === 0) {
+      throw v4.status === 'rejected'
+        ? v4.reason
+        : Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' });
+    }
+    return addresses;
+  };
+}
+
 /** Throws 'blocked' unless every address is allowed. */
 export function assertAddressesAllowed(
   hostname: string,
@@ -114,9 +137,9 @@ export function assertAddressesAllowed(
  * A `lookup` for net/tls.connect that checks every A and AAAA record of the name at connection time,
  * so a name that re-binds between an earlier check and the connect still cannot reach a private host.
  */
-export function createGuardedLookup(allowlist: Allowlist): LookupFunction {
+export function createGuardedLookup(allowlist: Allowlist, resolver?: Resolver): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const resolved = (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       if (!isAllowlistedName(hostname, allowlist)) {
         try {
@@ -130,6 +153,18 @@ export function createGuardedLookup(allowlist: Allowlist): LookupFunction {
       if (!first)
         return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       return callback(null, first.address, first.family);
-    });
+    };
+    if (!resolver) {
+      dns.lookup(hostname, { ...options, all: true }, resolved);
+      return;
+    }
+    resolver(hostname).then(
+      (all) => {
+        // A socket asking for one family gets only that family's records.
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        resolved(null, family ? all.filter((a) => a.family === family) : all);
+      },
+      (error: NodeJS.ErrnoException) => resolved(error, []),
+    );
   };
 }

@@ -47,6 +47,8 @@ export interface OutboundClientOptions {
   allowlist: readonly string[];
   timeoutMs: number;
   maxBytes: number;
+  /** How target names are resolved; the system's resolver (getaddrinfo) when absent. */
+  resolver?: Resolver;
 }
 
 export type OutboundClient = ReturnType<typeof createOutboundClient>;
@@ -147,7 +149,7 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 export function createOutboundClient(options: OutboundClientOptions) {
   const allowlist: Allowlist = parseAllowlist(options.allowlist);
   const dispatchers = createDispatcherCache({
-    lookup: createGuardedLookup(allowlist),
+    lookup: createGuardedLookup(allowlist, options.resolver),
     connectTimeoutMs: options.timeoutMs,
   });
 
@@ -165,7 +167,7 @@ export function createOutboundClient(options: OutboundClientOptions) {
     if (!proxied || isAllowlistedName(url.hostname, allowlist)) return;
     let addresses: Awaited<ReturnType<Resolver>>;
     try {
-      addresses = await abortable(systemResolver(url.hostname), signal);
+      addresses = await abortable((options.resolver ?? systemResolver)(url.hostname), signal);
     } catch (error) {
       if (signal.aborted) throw error;
       throw new OutboundError('network', `Could not resolve host ${url.hostname}.`, { cause: error });

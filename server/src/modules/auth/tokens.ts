@@ -25,7 +25,21 @@ export async function loadSigningSecret(db: Database, configured: string | undef
 
 export type VerifyResult = { ok: true; claims: AuthClaims } | { ok: false; reason: string };
 
+/** Verified tokens remembered at once; beyond this the oldest are forgotten (and verified again). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: number }) {
+  // A token is presented on every request of its 15 minutes: its HMAC is checked once, then the
+  // claims are reused until its own expiry. Keyed by the whole token, signature included, so only a
+  // token that verified can hit; an expired one falls through to jose, which names the reason.
+  const verified = new Map<string, { claims: AuthClaims; expiresAtMs: number }>();
+
+  function remember(token: string, claims: AuthClaims, exp: number | undefined) {
+    if (exp === undefined) return;
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresAtMs: exp * 1000 });
+  }
+
   return {
     ttlSeconds: deps.ttlSeconds,
     async issueAccessToken(user: { id: string; roles: readonly string[] }) {
@@ -41,6 +55,9 @@ export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: numbe
       return { accessToken, expiresIn: deps.ttlSeconds };
     },
     async verifyAccessToken(token: string): Promise<VerifyResult> {
+      const known = verified.get(token);
+      if (known && Date.now() < known.expiresAtMs) return { ok: true, claims: known.claims };
+      if (known) verified.delete(token);
       try {
         // The accepted algorithm is fixed: `none` and asymmetric confusion are refused by jose.
         const { payload } = await jwtVerify(token, deps.secret, {
@@ -51,7 +68,9 @@ export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: numbe
         const claimed = Array.isArray(payload.roles) ? payload.roles : [];
         const roles = claimed.filter((r): r is Role => (allRoles as readonly unknown[]).includes(r));
         if (!payload.sub) return { ok: false, reason: 'Invalid access token.' };
-        return { ok: true, claims: { userId: payload.sub, roles } };
+        const claims: AuthClaims = { userId: payload.sub, roles };
+        remember(token, claims, payload.exp);
+        return { ok: true, claims };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: 'Access token has expired.' };
         return { ok: false, reason: 'Invalid access token.' };

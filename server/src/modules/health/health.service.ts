@@ -34,7 +34,12 @@ export function createHealthService(deps: {
         database,
         queue,
       };
-      if (deps.engineFigures) report.engine = await deps.engineFigures();
+      if (deps.engineFigures) {
+        // The figures read the database: while it is down, health must still answer (503, degraded).
+        report.engine = await Promise.resolve()
+          .then(deps.engineFigures)
+          .catch(() => ({ error: 'engine figures unavailable' }));
+      }
       return report;
     },
   };

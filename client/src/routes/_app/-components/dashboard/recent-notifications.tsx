@@ -1,15 +1,15 @@
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
-import { deliveryStatusLabel } from '@resort/shared';
 import {
-  notificationServiceMessages,
-  notificationServiceTypeLabels,
-  truncateLabel,
-} from '@resort/shared/notification-service.messages';
+  dispatchStatusLabels,
+  displayLabel,
+  type NotificationRecord,
+  notificationMessages,
+} from '@resort/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useApi } from '../../../../api/api-context.tsx';
-import type { NotificationRecord } from '../../../../api/contracts.ts';
 import { errorMessage } from '../../../../api/http.ts';
+import { serviceTypeLabels } from '../../../../components/notifications/service-type-labels.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/states.tsx';
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;
@@ -42,12 +42,10 @@ export function NotificationTable({ records }: { records: readonly NotificationR
             return (
               <Table.Tr key={record.id}>
                 <Table.Td>
-                  <Text size="sm">
-                    {service ? (notificationServiceTypeLabels[service.type] ?? service.type) : '—'}
-                  </Text>
+                  <Text size="sm">{service ? (serviceTypeLabels[service.type] ?? service.type) : '—'}</Text>
                   {service?.label ? (
                     <Text size="xs" c="dimmed">
-                      {truncateLabel(service.label)}
+                      {displayLabel(service)}
                     </Text>
                   ) : null}
                 </Table.Td>
@@ -65,7 +63,7 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                 <Table.Td>{sent ? dayjs(sent).format('MMM D, YYYY h:mm A') : '—'}</Table.Td>
                 <Table.Td>
                   <Badge color={statusColors[record.status] ?? 'gray'} variant="light">
-                    {deliveryStatusLabel(record.status)}
+                    {dispatchStatusLabels[record.status] ?? record.status}
                   </Badge>
                 </Table.Td>
               </Table.Tr>
@@ -94,7 +92,7 @@ export function RecentNotifications() {
         <LoadingState label="Loading recent notifications…" />
       ) : history.isError ? (
         <ErrorState
-          message={errorMessage(history.error, notificationServiceMessages.loadRecentFailed)}
+          message={errorMessage(history.error, notificationMessages.loadRecentFailed)}
           onRetry={() => history.refetch()}
         />
       ) : history.data.length === 0 ? (

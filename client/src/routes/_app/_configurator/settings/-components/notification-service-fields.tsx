@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { MAX_WEBHOOK_HEADERS, webhookMethods } from '@resort/shared';
 import {
   bodyTemplatePlaceholders,
-  maxWebhookHeaders,
-  webhookMethods,
-} from '@resort/shared/notification-service.messages';
-import type { NotificationServiceFormValues } from './notification-service-form-model.ts';
+  type NotificationServiceFormValues,
+} from './notification-service-form-model.ts';
 
 type Form = UseFormReturnType<NotificationServiceFormValues>;
 
@@ -20,7 +19,7 @@ function WebhookHeaders({ form }: { form: Form }) {
         <Button
           size="xs"
           variant="light"
-          disabled={headers.length >= maxWebhookHeaders}
+          disabled={headers.length >= MAX_WEBHOOK_HEADERS}
           onClick={() => form.insertListItem('headers', { name: '', value: '' })}
         >
           Add header

@@ -1,19 +1,22 @@
 import {
-  defaultWebhookBodyTemplate,
-  notificationServiceMessages as m,
-  maxWebhookHeaders,
+  createNotificationServiceInput,
+  DEFAULT_WEBHOOK_BODY_TEMPLATE,
   type NotificationServiceType,
   notificationServiceTypes,
-  singleNotificationServiceTypes,
+  singleInstanceTypes,
+  type WebhookHeader,
   type WebhookMethod,
-} from '@resort/shared/notification-service.messages';
-import { z } from 'zod';
-import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
+} from '@resort/shared';
+import type { z } from 'zod';
 
-export interface HeaderRow {
-  name: string;
-  value: string;
-}
+export type NotificationServicePayload = z.input<typeof createNotificationServiceInput>;
+
+export const bodyTemplatePlaceholders = [
+  '{{message}}',
+  '{{registrationId}}',
+  '{{templateId}}',
+  '{{metadata.timestamp}}',
+] as const;
 
 /** Every field of every type; the type decides which ones are shown, validated and sent. */
 export interface NotificationServiceFormValues {
@@ -21,7 +24,7 @@ export interface NotificationServiceFormValues {
   label: string;
   url: string;
   method: WebhookMethod;
-  headers: HeaderRow[];
+  headers: WebhookHeader[];
   bodyTemplate: string;
   channel: string;
   username: string;
@@ -36,7 +39,7 @@ export function emptyValues(type: NotificationServiceType, label = ''): Notifica
     url: '',
     method: 'POST',
     headers: [],
-    bodyTemplate: type === 'WEBHOOK' ? defaultWebhookBodyTemplate : '',
+    bodyTemplate: type === 'WEBHOOK' ? DEFAULT_WEBHOOK_BODY_TEMPLATE : '',
     channel: '',
     username: '',
     toEmail: '',
@@ -49,89 +52,61 @@ export function isTypeTaken(
   type: NotificationServiceType,
   configured: readonly NotificationServiceType[],
 ): boolean {
-  return (singleNotificationServiceTypes as readonly string[]).includes(type) && configured.includes(type);
+  return (singleInstanceTypes as readonly string[]).includes(type) && configured.includes(type);
 }
 
 export function firstFreeType(configured: readonly NotificationServiceType[]): NotificationServiceType {
   return notificationServiceTypes.find((t) => !isTypeTaken(t, configured)) ?? 'SLACK_WEBHOOK';
 }
 
-const httpUrl = (message: string) =>
-  z
-    .string()
-    .trim()
-    .pipe(z.url({ protocol: /^https?$/, message }));
+const blankRow = (h: WebhookHeader) => h.name.trim() === '' && h.value.trim() === '';
 
-const header = z.object({ name: z.string(), value: z.string() }).superRefine((row, ctx) => {
-  // A row left entirely blank is dropped when sending; a half-filled one is a mistake.
-  if (!row.name.trim() && !row.value.trim()) return;
-  if (!row.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: m.headerNameRequired });
-  if (!row.value.trim()) ctx.addIssue({ code: 'custom', path: ['value'], message: m.headerValueRequired });
-});
-
-const schemas: Record<NotificationServiceType, z.ZodType> = {
-  WEBHOOK: z.object({
-    url: httpUrl(m.webhookUrlInvalid),
-    headers: z.array(header).max(maxWebhookHeaders, m.tooManyHeaders),
-  }),
-  SLACK_WEBHOOK: z.object({ url: httpUrl(m.slackUrlInvalid) }),
-  EMAIL: z.object({ toEmail: z.string().trim().pipe(z.email(m.toEmailInvalid)) }),
-  SMS: z.object({ toNumber: z.string().trim().min(1, m.toNumberRequired) }),
-};
-
-/** Field errors keyed by form path ('url', 'headers.2.value'), validated for the chosen type only. */
-export function validateServiceForm(values: NotificationServiceFormValues): Record<string, string> {
-  const result = schemas[values.type].safeParse(values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-function parseBodyTemplate(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The payload of SPEC.md §3: headers as a map without blank pairs; a blank body template omitted. */
+/** The create/test payload: the fields of the chosen type only; entirely blank header rows dropped. */
 export function toPayload(values: NotificationServiceFormValues): NotificationServicePayload {
-  const label = values.label.trim();
-  const base = { type: values.type, ...(label ? { label } : {}) };
+  const label = values.label.trim() || undefined;
   switch (values.type) {
-    case 'WEBHOOK': {
-      const headers: Record<string, string> = {};
-      for (const row of values.headers) {
-        if (row.name.trim() && row.value.trim()) headers[row.name.trim()] = row.value.trim();
-      }
-      const body = values.bodyTemplate.trim();
+    case 'WEBHOOK':
       return {
-        ...base,
+        type: 'WEBHOOK',
+        label,
         config: {
-          url: values.url.trim(),
+          url: values.url,
           method: values.method,
-          headers,
-          ...(body ? { bodyTemplate: parseBodyTemplate(body) } : {}),
+          headers: values.headers.filter((h) => !blankRow(h)),
+          bodyTemplate: values.bodyTemplate,
         },
       };
-    }
     case 'SLACK_WEBHOOK':
       return {
-        ...base,
+        type: 'SLACK_WEBHOOK',
+        label,
         config: {
-          url: values.url.trim(),
-          ...(values.channel.trim() ? { channel: values.channel.trim() } : {}),
-          ...(values.username.trim() ? { username: values.username.trim() } : {}),
+          url: values.url,
+          channel: values.channel || undefined,
+          username: values.username || undefined,
         },
       };
     case 'EMAIL':
-      return { ...base, config: { toEmail: values.toEmail.trim() } };
+      return { type: 'EMAIL', label, config: { toEmail: values.toEmail } };
     case 'SMS':
-      return { ...base, config: { toNumber: values.toNumber.trim() } };
+      return { type: 'SMS', label, config: { toNumber: values.toNumber } };
   }
+}
+
+/**
+ * Validates with the server's own input schema, so the form shows the same messages the API would
+ * answer. Issue paths 'config.url' and 'config.headers.2.value' become the form's 'url' and
+ * 'headers.2.value'. Header rows keep their indexes: blank rows are validated in place, not dropped.
+ */
+export function validateServiceForm(values: NotificationServiceFormValues): Record<string, string> {
+  const payload = toPayload(values);
+  if (payload.type === 'WEBHOOK') payload.config.headers = values.headers;
+  const result = createNotificationServiceInput.safeParse(payload);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = (issue.path[0] === 'config' ? issue.path.slice(1) : issue.path).join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
 }

@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import type { NotificationServiceType } from '@resort/shared/notification-service.messages';
+import type { NotificationServiceType } from '@resort/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
 import { HttpError } from '../../../../../api/http.ts';
 import { renderWithMantine } from '../../../../../test/render.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
+import type { NotificationServicePayload } from './notification-service-form-model.ts';
 
 function setup(
   configuredTypes: NotificationServiceType[] = [],
@@ -59,14 +59,14 @@ describe('NotificationServiceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add header' }));
     await user.click(screen.getByRole('button', { name: 'Add service' }));
 
-    expect(await screen.findByText('Notification service Webhook created.')).toBeInTheDocument();
+    expect(await screen.findByText('Notification service WEBHOOK created.')).toBeInTheDocument();
     expect(created[0]).toEqual({
       type: 'WEBHOOK',
       config: {
         url: 'https://hooks.example.com/in',
         method: 'POST',
-        headers: { 'X-Token': 'secret' },
-        bodyTemplate: { content: '{{message}}' },
+        headers: [{ name: 'X-Token', value: 'secret' }],
+        bodyTemplate: '{"content": "{{message}}"}',
       },
     });
   });
@@ -89,7 +89,7 @@ describe('NotificationServiceForm', () => {
     await user.clear(screen.getByRole('textbox', { name: /Slack webhook URL/ }));
     await user.type(screen.getByRole('textbox', { name: /Slack webhook URL/ }), 'https://hooks.slack.com/x');
     await user.click(screen.getByRole('button', { name: 'Add service' }));
-    expect(await screen.findByText('Notification service Slack Webhook created.')).toBeInTheDocument();
+    expect(await screen.findByText('Notification service SLACK_WEBHOOK created.')).toBeInTheDocument();
     expect(created[0]).toEqual({ type: 'SLACK_WEBHOOK', config: { url: 'https://hooks.slack.com/x' } });
   });
 
@@ -141,16 +141,16 @@ describe('NotificationServiceForm', () => {
     await user.type(screen.getByRole('textbox', { name: /Destination email/ }), 'a@example.com');
     rerender(<MantineProvider env="test">{form(['EMAIL'])}</MantineProvider>);
     await user.click(screen.getByRole('button', { name: 'Add service' }));
-    expect(await screen.findByText('Email channel already configured.')).toBeInTheDocument();
+    expect(await screen.findByText('EMAIL channel already configured.')).toBeInTheDocument();
     expect(created).toHaveLength(0);
   });
 
   it('shows the server message when creating fails, else the fallback', async () => {
-    const { user } = setup([], { failCreate: new HttpError(409, 'Email channel already configured.') });
+    const { user } = setup([], { failCreate: new HttpError(409, 'EMAIL channel already configured.') });
     await chooseType(user, 'Email');
     await user.type(screen.getByRole('textbox', { name: /Destination email/ }), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Add service' }));
-    expect(await screen.findByText('Email channel already configured.')).toBeInTheDocument();
+    expect(await screen.findByText('EMAIL channel already configured.')).toBeInTheDocument();
   });
 
   it('sends a test and shows its message or the default confirmation', async () => {

@@ -1,20 +1,20 @@
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  notificationServiceMessages as m,
+  notificationMessages as m,
   type NotificationServiceType,
-  notificationServiceTypeLabels,
   notificationServiceTypes,
-} from '@resort/shared/notification-service.messages';
+} from '@resort/shared';
 import { useState } from 'react';
-import type { NotificationServicePayload } from '../../../../../api/contracts.ts';
 import { errorMessage } from '../../../../../api/http.ts';
+import { serviceTypeLabels } from '../../../../../components/notifications/service-type-labels.ts';
 import { NotificationServiceFields } from './notification-service-fields.tsx';
 import {
   emptyValues,
   firstFreeType,
   isTypeTaken,
   type NotificationServiceFormValues,
+  type NotificationServicePayload,
   toPayload,
   validateServiceForm,
 } from './notification-service-form-model.ts';
@@ -55,7 +55,7 @@ export function NotificationServiceForm({
     setOutcome(null);
     const values = form.getValues();
     if (action === 'create' && isTypeTaken(values.type, configuredTypes)) {
-      setOutcome({ tone: 'error', message: m.alreadyConfigured(values.type) });
+      setOutcome({ tone: 'error', message: m.channelAlreadyConfigured(values.type) });
       return;
     }
     if (form.validate().hasErrors) return;
@@ -63,7 +63,7 @@ export function NotificationServiceForm({
     try {
       if (action === 'create') {
         await onCreate(toPayload(values));
-        setOutcome({ tone: 'success', message: m.created(values.type) });
+        setOutcome({ tone: 'success', message: m.serviceCreated(values.type) });
         const nextType = isTypeTaken(values.type, [...configuredTypes, values.type])
           ? firstFreeType([...configuredTypes, values.type])
           : values.type;
@@ -106,7 +106,7 @@ export function NotificationServiceForm({
             allowDeselect={false}
             data={notificationServiceTypes.map((t) => ({
               value: t,
-              label: notificationServiceTypeLabels[t],
+              label: serviceTypeLabels[t],
               disabled: isTypeTaken(t, configuredTypes),
             }))}
           />

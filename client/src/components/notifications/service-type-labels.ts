@@ -1,0 +1,9 @@
+import type { NotificationServiceType } from '@resort/shared';
+
+/** Display names of the channel types; messages use the type itself, as the server does. */
+export const serviceTypeLabels: Record<NotificationServiceType, string> = {
+  WEBHOOK: 'Webhook',
+  SLACK_WEBHOOK: 'Slack Webhook',
+  EMAIL: 'Email',
+  SMS: 'SMS',
+};

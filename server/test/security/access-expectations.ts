@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { STRONG_PASSWORD, type TestUser, uniqueEmail } from '../factories.ts';
+import type { CallPlan } from './surfaces.ts';
+import type { World } from './world.ts';
+
+/**
+ * Who may call each procedure, written out by hand. The matrix test reads the router and fails for a
+ * procedure with no entry here, so a new procedure cannot ship without someone deciding its access.
+ */
+export interface AccessExpectation {
+  access: 'public' | 'user' | 'admin';
+  /**
+   * The input names a resource of one user: its owner may use it, any other caller is answered 404
+   * (indistinguishable from a missing one).
+   */
+  owned?: true;
+  /**
+   * A valid call for `owner` (null: signed out), building what it needs through the API. An allowed
+   * caller must get a 2xx answer to it; a refused one the refusal, so the input is never the reason.
+   */
+  plan?: (w: World, owner: TestUser | null) => Promise<CallPlan> | CallPlan;
+}
+
+const tag = () => randomBytes(4).toString('hex');
+const randomHost = () => `proxy-${randomBytes(4).toString('hex')}.example.net`;
+
+async function createProxy(w: World): Promise<string> {
+  const proxy = await w.api<{ id: string }>(w.setup, 'POST', '/api/proxies', {
+    host: randomHost(),
+    port: 8080,
+    protocol: 'http',
+    isActive: true,
+  });
+  return proxy.id;
+}
+
+/** A template whose upstream is a refused address: a live test answers at once, with the refusal. */
+async function createTemplate(w: World): Promise<string> {
+  const template = await w.api<{ id: string }>(w.setup, 'POST', '/api/templates', {
+    name: `Matrix template ${tag()}`,
+    resortCode: 'MTX',
+    targetUrl: 'http://10.255.255.1/availability',
+    method: 'GET',
+    responseWatchPresets: {
+      all: [{ id: 'rooms', label: 'Rooms listed', condition: { path: 'rooms', operator: 'exists' } }],
+    },
+  });
+  return template.id;
+}
+
+async function createGroup(w: World): Promise<string> {
+  const group = await w.api<{ id: string }>(w.setup, 'POST', '/api/template-groups', {
+    name: `Matrix group ${tag()}`,
+  });
+  return group.id;
+}
+
+/** A Slack channel of `owner` (a public literal address, so saving it resolves nothing). */
+async function createChannel(w: World, owner: TestUser): Promise<string> {
+  const service = await w.api<{ id: string }>(owner, 'POST', '/api/users/me/notification-services', {
+    type: 'SLACK_WEBHOOK',
+    label: `Matrix ${tag()}`,
+    config: { url: 'https://93.184.215.14/services/T000/B000/matrix' },
+  });
+  return service.id;
+}
+
+const ownerOf = (w: World, owner: TestUser | null) => owner ?? w.user;
+
+/** The template every matrix alert watches, made once per world. */
+const alertTemplates = new WeakMap<World, Promise<string>>();
+function alertTemplate(w: World): Promise<string> {
+  let id = alertTemplates.get(w);
+  if (!id) {
+    id = createTemplate(w);
+    alertTemplates.set(w, id);
+  }
+  return id;
+}
+
+async function alertPayload(w: World) {
+  return {
+    templateId: await alertTemplate(w),
+    title: `Matrix alert ${tag()}`,
+    watchConfig: { all: [{ path: 'rooms', operator: 'exists', presetId: 'rooms' }], any: [] },
+  };
+}
+
+/** An alert of `owner`, created through the API. */
+async function createAlert(w: World, owner: TestUser): Promise<string> {
+  const alert = await w.api<{ id: string }>(owner, 'POST', '/api/registrations', await alertPayload(w));
+  return alert.id;
+}
+
+export const accessExpectations: Record<string, AccessExpectation> = {
+  'health.get': { access: 'public' },
+
+  'auth.register': {
+    access: 'public',
+    plan: () => ({
+      input: { name: 'Matrix Signup', email: uniqueEmail('matrix'), password: STRONG_PASSWORD },
+    }),
+  },
+  'auth.login': {
+    access: 'public',
+    plan: (w, owner) => ({ input: { email: (owner ?? w.user).email, password: STRONG_PASSWORD } }),
+  },
+  'auth.refresh': {
+    access: 'public',
+    plan: async (w, owner) => ({ refreshCookie: await w.freshSession(owner ?? w.user) }),
+  },
+  'auth.logout': {
+    access: 'public',
+    plan: async (w, owner) => ({ refreshCookie: await w.freshSession(owner ?? w.user) }),
+  },
+  'auth.me': { access: 'user' },
+  'auth.changePassword': {
+    access: 'user',
+    // The same password again keeps every matrix account usable for the next cell.
+    plan: () => ({ input: { currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD } }),
+  },
+
+  'users.me': { access: 'user' },
+  'users.updateProfile': {
+    access: 'user',
+    plan: (w) => ({ input: { headline: `Matrix headline ${w.next()}` } }),
+  },
+
+  'proxies.list': { access: 'admin' },
+  'proxies.create': {
+    access: 'admin',
+    plan: () => ({ input: { host: randomHost(), port: 3128, protocol: 'http', isActive: false } }),
+  },
+  'proxies.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createProxy(w), isActive: false } }),
+  },
+  'proxies.remove': { access: 'admin', plan: async (w) => ({ input: { id: await createProxy(w) } }) },
+  'proxies.resetFailures': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createProxy(w) } }),
+  },
+  'proxies.bulkStatus': {
+    access: 'admin',
+    plan: async (w) => ({ input: { isActive: true, ids: [await createProxy(w)] } }),
+  },
+  'proxies.import': {
+    access: 'admin',
+    plan: () => ({ input: { text: `${randomHost()}:8080`, activateByDefault: false } }),
+  },
+
+  'templates.list': { access: 'user' },
+  'templates.get': { access: 'user', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.create': {
+    access: 'admin',
+    plan: () => ({
+      input: { name: `Matrix ${tag()}`, resortCode: 'MTX', targetUrl: 'https://93.184.215.14/rooms' },
+    }),
+  },
+  'templates.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createTemplate(w), description: 'Edited by the matrix' } }),
+  },
+  'templates.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.test': { access: 'admin', plan: async (w) => ({ input: { id: await createTemplate(w) } }) },
+  'templates.generators': { access: 'admin' },
+  'templates.generatorSample': {
+    access: 'admin',
+    plan: () => ({ input: { id: 'resort-room-availability' } }),
+  },
+
+  'templateGroups.list': { access: 'user' },
+  'templateGroups.get': { access: 'user', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
+  'templateGroups.create': { access: 'admin', plan: () => ({ input: { name: `Matrix group ${tag()}` } }) },
+  'templateGroups.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createGroup(w), displayOrder: 7 } }),
+  },
+  'templateGroups.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
+
+  'notificationServices.list': { access: 'user' },
+  'notificationServices.create': {
+    access: 'user',
+    plan: () => ({
+      input: {
+        type: 'SLACK_WEBHOOK',
+        label: `Matrix ${tag()}`,
+        config: { url: 'https://93.184.215.14/services/T1/B1/x' },
+      },
+    }),
+  },
+  'notificationServices.update': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: { id: await createChannel(w, ownerOf(w, owner)), label: 'Renamed by the matrix' },
+    }),
+  },
+  'notificationServices.setActive': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)), isActive: false } }),
+  },
+  'notificationServices.remove': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)) } }),
+  },
+  'notificationServices.rotateSecret': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createChannel(w, ownerOf(w, owner)) } }),
+  },
+  'notificationServices.test': {
+    access: 'user',
+    // With an id the test borrows that saved service's signing secret: only the owner's may be named.
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: await createChannel(w, ownerOf(w, owner)),
+        type: 'EMAIL',
+        label: 'Matrix test',
+        config: { toEmail: 'matrix@example.com' },
+      },
+    }),
+  },
+  'notifications.history': { access: 'user', plan: () => ({ input: { limit: 10 } }) },
+
+  'registrations.list': { access: 'user' },
+  'registrations.get': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'registrations.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'registrations.update': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)), status: 'BOOKED' } }),
+  },
+  'registrations.remove': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'registrations.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+
+  'adminRegistrations.list': { access: 'admin' },
+  // Admins reach any user's alert: the plan always builds one of the matrix user's.
+  'adminRegistrations.get': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
+  'adminRegistrations.update': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user), status: 'DISABLED' } }),
+  },
+  'adminRegistrations.remove': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
+};
