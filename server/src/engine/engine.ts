@@ -60,7 +60,6 @@ interface Pending {
   token: string;
   claimedAt: number;
   timer: NodeJS.Timeout | null;
-  running: boolean;
 }
 
 /**
@@ -135,7 +134,6 @@ export function createEngine(deps: EngineDeps) {
     entry.timer = null;
     const task = semaphore(async () => {
       if (!running) return;
-      entry.running = true;
       const template = templates.get(alert.template_id);
       writer.add(await poll(alert, template, entry.token));
     })
@@ -163,7 +161,7 @@ export function createEngine(deps: EngineDeps) {
         late.push({ id: alert.id, token, dueAt: alert.next_due_at, nextDueAt: new Date(plan.nextDueMs) });
         continue;
       }
-      const entry: Pending = { token, claimedAt: Date.now(), timer: null, running: false };
+      const entry: Pending = { token, claimedAt: Date.now(), timer: null };
       pending.set(alert.id, entry);
       const delay = dueMs - now;
       if (delay <= 0) runPoll(alert, entry);
