@@ -9,7 +9,7 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // The generated tree type-checks cleanly, so it needs no @ts-nocheck header.
+      // The generated tree type-checks cleanly, so its header does not switch type-checking off.
       routeTreeFileHeader: ['/* eslint-disable */', '// noinspection JSUnusedGlobalSymbols'],
     }),
     react(),
