@@ -56,11 +56,11 @@ describe('admin procedures', () => {
     const fresh = await createOk(owner);
     const behind = await createOk(other);
     const booked = await createOk(other);
-    // Created long ago and never completed a poll: more than three 120 s intervals behind.
+    // Polling since long ago and never completed a poll: more than three 120 s intervals behind.
     const longAgo = new Date(Date.now() - 3_600_000);
     await t.db
       .updateTable('registrations')
-      .set({ created_at: longAgo })
+      .set({ created_at: longAgo, active_since: longAgo })
       .where('id', 'in', [behind.id, booked.id])
       .execute();
     await t.db.updateTable('registrations').set({ status: 'BOOKED' }).where('id', '=', booked.id).execute();

@@ -73,7 +73,9 @@ export async function findStaleRegistrationIds(db: Db, now: Date): Promise<Set<s
     .select('id')
     .where('status', 'in', [...polledStatuses])
     .where(
-      sql<Date>`coalesce(last_completed_at, created_at) + polling_interval_seconds * interval '3 seconds'`,
+      // The same rule as the engine's health figures: counted from the last completed poll, or from
+      // when polling last (re)started, so a just-reactivated alert is not flagged.
+      sql<Date>`greatest(coalesce(last_completed_at, '-infinity'), active_since) + polling_interval_seconds * interval '3 seconds'`,
       '<',
       now,
     )
