@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 /**
@@ -28,6 +29,7 @@ export const projects = [
     test: {
       name: 'client',
       root: './client',
+      alias: { '@': fileURLToPath(new URL('./client/src', import.meta.url)) },
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],

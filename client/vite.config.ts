@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -13,7 +15,10 @@ export default defineConfig({
       routeTreeFileHeader: ['/* eslint-disable */', '// noinspection JSUnusedGlobalSymbols'],
     }),
     react(),
+    precompress(),
   ],
+  // '@/…' is client/src, so imports name where a file lives rather than how far to climb.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: { '/api': api, '/trpc': api },

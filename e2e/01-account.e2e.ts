@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { newAccount } from './helpers/accounts.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 
@@ -19,6 +20,8 @@ test('register, find the primary e-mail service, sign out, and come back to a pr
 
   // Register: the form sends the new account home.
   await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).waitFor();
+  await expectAccessible(page, '01-register');
   await page.getByLabel(/^Name/).fill(account.name);
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
@@ -27,6 +30,7 @@ test('register, find the primary e-mail service, sign out, and come back to a pr
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('heading', { name: 'Home', level: 2 }).waitFor();
   expect(await page.getByTestId('current-user').textContent()).toBe(account.name);
+  await expectAccessible(page, '01-home');
 
   // Settings lists the e-mail service the server added at registration.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
@@ -35,12 +39,15 @@ test('register, find the primary e-mail service, sign out, and come back to a pr
   const primary = services.getByRole('listitem').filter({ hasText: 'Primary Email Alerts' });
   await primary.waitFor();
   expect(await primary.textContent()).toContain(account.email);
+  await expectAccessible(page, '01-settings');
 
   // Sign out: back at the sign-in page, and a protected page now asks to sign in first.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/login');
   await page.goto('/alerts');
   await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/alerts');
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await expectAccessible(page, '01-login');
 
   // Signing in returns to the page asked for.
   await page.getByLabel(/^Email/).fill(account.email);
@@ -49,7 +56,7 @@ test('register, find the primary e-mail service, sign out, and come back to a pr
   await page.waitForURL((url) => url.pathname === '/alerts');
   await page.getByRole('heading', { name: 'Alerts', level: 2 }).waitFor();
   await page.getByText('No alerts yet. Create one above.').waitFor();
-  await journey.screenshot('01-account');
+  await expectAccessible(page, '01-alerts-empty');
 
   // What the server stored: the account, its primary e-mail service, and the signed-out session.
   const [user] = await query<{ id: string; name: string }>('SELECT id, name FROM users WHERE email = $1', [

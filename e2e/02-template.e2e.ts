@@ -2,6 +2,7 @@ import { generatedRuleGroup } from '@resort/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 import { pickOption } from './helpers/forms.ts';
@@ -29,6 +30,7 @@ test('an admin creates a group and a template, runs the live test, generates rul
 
   await signIn(page, admin, '/admin/templates');
   await page.getByRole('heading', { name: 'Template Administration' }).waitFor();
+  await expectAccessible(page, '02-templates-list');
   await page.getByRole('link', { name: 'Create Template' }).click();
   await page.waitForURL('**/admin/templates/new');
 
@@ -55,6 +57,7 @@ test('an admin creates a group and a template, runs the live test, generates rul
   await handRule.getByLabel(/^Response path/).fill('anyAvailable');
   await pickOption(page, handRule.getByLabel('Operator'), 'equals');
   await handRule.getByLabel('Comparison value').fill('true');
+  await expectAccessible(page, '02-template-new');
 
   await page.getByRole('button', { name: 'Create template' }).click();
   await page.waitForURL(/\/admin\/templates\/[0-9a-f-]{36}\/edit$/);
@@ -69,12 +72,21 @@ test('an admin creates a group and a template, runs the live test, generates rul
 
   // Rules generated from the answer, then saved.
   await rules.getByRole('button', { name: 'Generate basic alert rules' }).click();
-  const generated = rules.getByRole('status').filter({ hasText: /rules generated from the test response/ });
+  // A compact checklist to pick from; the first candidate is left out.
+  const picker = rules.getByRole('group', { name: 'Generated rules' });
+  const generated = picker.getByRole('status').filter({ hasText: /rules generated from the test response/ });
   await generated.waitFor();
   const count = Number(/^(\d+) rules/.exec((await generated.textContent()) ?? '')?.[1]);
-  expect(count).toBeGreaterThan(0);
+  expect(count).toBeGreaterThan(1);
+  await picker.getByRole('checkbox').first().uncheck();
+  await expectAccessible(page, '02-template-generated-checklist');
+  await picker.getByRole('button', { name: `Add ${count - 1} rule${count - 1 === 1 ? '' : 's'}` }).click();
+  await rules.getByText(`${count - 1} rule${count - 1 === 1 ? '' : 's'} added to "All of these".`).waitFor();
+  // Saved and generated rules are folded to one line each: the hand rule and the chosen ones.
+  expect(await rules.getByTestId('preset').count()).toBe(count);
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Template saved.').waitFor();
+  await expectAccessible(page, '02-template-edit');
 
   // The administration list shows the template in its group.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click();
@@ -87,7 +99,7 @@ test('an admin creates a group and a template, runs the live test, generates rul
   expect(cardText).toContain(groupName);
   expect(cardText).toContain('10 seconds');
   expect(cardText).toContain('GET');
-  await journey.screenshot('02-template');
+  await expectAccessible(page, '02-templates-list-with-card');
 
   // What the server stored.
   const [stored] = await query<{
@@ -117,7 +129,7 @@ test('an admin creates a group and a template, runs the live test, generates rul
       condition: expect.objectContaining({ path: 'anyAvailable', operator: 'equals', value: true }),
     }),
   ]);
-  expect(presets?.all).toHaveLength(count);
+  expect(presets?.all).toHaveLength(count - 1);
   expect(presets?.all.every((p) => p.group === generatedRuleGroup.id)).toBe(true);
   expect(presets?.all.some((p) => p.condition.path.startsWith('rooms['))).toBe(true);
 

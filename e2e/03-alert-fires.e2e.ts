@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
 import { seedTemplate } from './helpers/api.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 import { pickOption } from './helpers/forms.ts';
@@ -42,6 +43,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   await services.getByRole('button', { name: 'Add service' }).click();
   await services.getByText(notificationMessages.serviceCreated('WEBHOOK')).waitFor();
   await services.getByRole('listitem').filter({ hasText: 'Trip desk hook' }).waitFor();
+  await expectAccessible(page, '03-settings-services');
 
   // An alert from the template whose price rule holds on every answer (prices are 180–599).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Alert' }).click();
@@ -55,10 +57,13 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   await priceRule.getByLabel(/^Max price/).fill('1000');
   const delivery = page.getByRole('region', { name: 'Polling and notifications' });
   await delivery.getByLabel('Polling interval (seconds)').fill('5');
-  await delivery.getByRole('checkbox', { name: 'Trip desk hook (Webhook)' }).check();
+  // Every active service comes preselected: this alert notifies the webhook only.
+  expect(await delivery.getByRole('checkbox', { name: 'Trip desk hook (Webhook)' }).isChecked()).toBe(true);
+  await delivery.getByRole('checkbox', { name: 'Primary Email Alerts (Email)' }).uncheck();
   const details = page.getByRole('region', { name: 'Details' });
   await details.getByLabel('Title').fill('Fire drill');
   await details.getByLabel('Party name').fill('Okafor family');
+  await expectAccessible(page, '03-alert-form');
   await page.getByRole('button', { name: 'Create alert' }).click();
 
   // The alert list shows it.
@@ -68,6 +73,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   await row.waitFor();
   expect(await row.textContent()).toContain('Okafor family');
   expect(await row.textContent()).toContain('Notifications: 1');
+  await expectAccessible(page, '03-alerts-list');
 
   // The engine polls the simulator, the rule holds, and the webhook delivery reaches the receiver.
   await expect
@@ -111,7 +117,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   expect(text).toContain('Alert "Fire drill" matched');
   expect(text).toContain('Delivered');
   await expect.poll(() => recent.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
-  await journey.screenshot('03-alert-fires');
+  await expectAccessible(page, '03-dashboard');
 
   const [stored] = await query<{ message: string; service_type: string; kind: string }>(
     `SELECT n.message, n.kind, s.type AS service_type FROM notifications n

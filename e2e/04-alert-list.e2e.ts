@@ -1,7 +1,9 @@
+import { formatDateRangeForPeople } from '@resort/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
 import { api, dayFromToday, seedTemplate, tokenOf } from './helpers/api.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 
@@ -38,9 +40,14 @@ test('a planner marks an alert booked, searches and filters the list, and remove
   const rows = page.getByTestId('alert-row');
   const row = (title: string) => rows.filter({ hasText: `Alert: ${title}` });
   const chips = page.getByRole('group', { name: 'Filter by status' });
+  // The list's code and data may take a while on a busy machine; expect.poll waits only 1 s.
+  await rows.first().waitFor();
   await expect.poll(() => rows.count()).toBe(3);
-  expect(await row('Winter lights').textContent()).toContain(`${dayFromToday(40)} → ${dayFromToday(44)}`);
+  expect(await row('Winter lights').textContent()).toContain(
+    formatDateRangeForPeople({ start: dayFromToday(40), end: dayFromToday(44) }, 'en-US'),
+  );
   await chips.getByText('All (3)').waitFor();
+  await expectAccessible(page, '04-alerts-list');
 
   // Mark one booked from its row menu.
   await page.getByRole('button', { name: `More actions for ${winter.id}` }).click();
@@ -74,12 +81,13 @@ test('a planner marks an alert booked, searches and filters the list, and remove
   await page.getByRole('menuitem', { name: 'Remove alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove alert' });
   await dialog.getByText('Remove alert "Spring break"? This action cannot be undone.').waitFor();
+  await expectAccessible(page, '04-remove-dialog');
   await dialog.getByRole('button', { name: 'Remove alert' }).click();
   await page.getByText(`Alert ${spring.id} removed.`).waitFor();
   await dialog.waitFor({ state: 'hidden' });
   await expect.poll(() => rows.count()).toBe(2);
   await chips.getByText('All (2)').waitFor();
-  await journey.screenshot('04-alert-list');
+  await expectAccessible(page, '04-alerts-after-remove');
 
   // What the server stored.
   const stored = await query<{ id: string; status: string }>(

@@ -2,6 +2,7 @@ import { proxyMessages } from '@resort/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 
@@ -33,6 +34,7 @@ test('an admin imports a proxy list and sees what was created, skipped and refus
   const { page } = journey;
   await signIn(page, admin, '/admin/proxies');
   await page.getByRole('heading', { name: 'Import proxies' }).waitFor();
+  await expectAccessible(page, '05-proxies');
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByLabel('Proxy list (.txt)').click();
@@ -55,7 +57,15 @@ test('an admin imports a proxy list and sees what was created, skipped and refus
   const rows = page.getByTestId('proxy-row').filter({ hasText: admin.tag });
   await expect.poll(() => rows.count()).toBe(3);
   expect(await rows.filter({ hasText: 'Active' }).count()).toBe(0);
-  await journey.screenshot('05-admin-proxies');
+  await expectAccessible(page, '05-proxies-imported');
+
+  // A bulk action over every proxy asks first; cancelling changes nothing.
+  await page.getByRole('button', { name: 'Disable all' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disable all proxies' });
+  await confirm.getByText(/^Disable all \d+ proxies\?/).waitFor();
+  await expectAccessible(page, '05-proxies-bulk-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'hidden' });
 
   const stored = await query<{
     host: string;
@@ -88,7 +98,7 @@ test('a signed-in user without an admin role is sent from /admin to /unauthorize
   await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
   await page.goto('/admin/proxies');
   await page.waitForURL('**/unauthorized');
-  await journey.screenshot('05-unauthorized');
+  await expectAccessible(page, '05-unauthorized');
 
   // The server refuses too, whatever the interface does.
   const [user] = await query<{ roles: string[] }>('SELECT roles FROM users WHERE email = $1', [

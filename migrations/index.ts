@@ -1,9 +1,19 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
 import * as m0006 from './0006_engine.ts';
+import * as m0007 from './0007_delivery_outbox.ts';
+import * as m0008 from './0008_api_tokens.ts';
+import * as m0009 from './0009_security.ts';
+import * as m0010 from './0010_watchlists.ts';
+import * as m0011 from './0011_alert_insight.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0006_engine': m0006,
+  '0007_delivery_outbox': m0007,
+  '0008_api_tokens': m0008,
+  '0009_security': m0009,
+  '0010_watchlists': m0010,
+  '0011_alert_insight': m0011,
 };

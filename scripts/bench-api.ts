@@ -22,12 +22,12 @@ import { createDatabase, type DatabaseHandle } from '../server/src/db/database.t
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { buildApp } from '../server/src/http/app.ts';
-import { createLogger } from '../server/src/lib/logger.ts';
 import {
   listRegistrations,
   listServiceLinks,
 } from '../server/src/modules/registrations/registrations.repo.ts';
-import { createServices } from '../server/src/services.ts';
+import { createServices } from '../server/src/modules/services.ts';
+import { createLogger } from '../server/src/platform/logger.ts';
 
 export interface ApiBenchOptions {
   /** Seconds per measured round. */

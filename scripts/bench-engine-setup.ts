@@ -30,6 +30,25 @@ export async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, arrivals, server };
 }
 
+/** The benchmarks' alert rule: the first room is open; notify on the first match. */
+export const benchWatch = {
+  all: [{ path: 'rooms[0].available', operator: 'equals', value: true, label: 'Standard room open' }],
+  any: [],
+  notifyOn: 'firstMatch',
+  notifyOnResolved: false,
+  debounceSeconds: 0,
+};
+
+/** The benchmarks' template: a GET of the loopback upstream's availability. Answers its id. */
+export async function insertBenchTemplate(db: pg.Client, targetUrl: string): Promise<string> {
+  const template = await db.query<{ id: string }>(
+    `INSERT INTO templates (name, resort_code, target_url, method, default_headers, default_query, editable_fields)
+     VALUES ('Bench resort rooms', 'BR', $1, 'GET', '{}', '{"resort":"POLY"}', '[]') RETURNING id`,
+    [targetUrl],
+  );
+  return template.rows[0]!.id;
+}
+
 /** Seeds the benchmark's planner, webhook channel, template and alerts, set-based. */
 export async function seed(
   db: pg.Client,
@@ -56,18 +75,7 @@ export async function seed(
       randomBytes(24).toString('base64url'),
     ],
   );
-  const template = await db.query<{ id: string }>(
-    `INSERT INTO templates (name, resort_code, target_url, method, default_headers, default_query, editable_fields)
-     VALUES ('Bench resort rooms', 'BR', $1, 'GET', '{}', '{"resort":"POLY"}', '[]') RETURNING id`,
-    [`${simulatorUrl}/availability`],
-  );
-  const watch = {
-    all: [{ path: 'rooms[0].available', operator: 'equals', value: true, label: 'Standard room open' }],
-    any: [],
-    notifyOn: 'firstMatch',
-    notifyOnResolved: false,
-    debounceSeconds: 0,
-  };
+  const template = await insertBenchTemplate(db, `${simulatorUrl}/availability`);
   // Set-based: one statement seeds every alert; distinct requests unless --shared (100 distinct).
   await db.query(
     `INSERT INTO registrations (user_id, template_id, title, party_name, custom_headers, custom_query,
@@ -79,7 +87,7 @@ export async function seed(
                                     'adults', 1 + i % 4, 'ref', i) END,
        '{}', $4::jsonb, $5
      FROM generate_series(1, $6::int) AS i`,
-    [userId, template.rows[0]!.id, o.shared, JSON.stringify(watch), o.interval, o.alerts],
+    [userId, template, o.shared, JSON.stringify(benchWatch), o.interval, o.alerts],
   );
   await db.query(
     `INSERT INTO registration_notification_services (registration_id, notification_service_id)

@@ -1,14 +1,23 @@
 /**
  * `npm run bench -- <benchmark> [options]`. Benchmarks:
  *   engine  the polling engine against the loopback simulator (scripts/bench-engine.ts)
+ *   delivery  a burst of matches delivered to loopback receivers (scripts/bench-delivery.ts)
  *   api     an authenticated REST read against a bare Fastify route doing the same SQL (scripts/bench-api.ts)
+ *   transfer  bytes of a cold /login in Chromium against the built SPA (scripts/bench-transfer.ts)
+ *   alert-page  the alert page with 48 h of 5 s polls: its data, then the built SPA in Chromium (scripts/bench-alert-page.ts)
  */
+import { runAlertPageBench } from './bench-alert-page.ts';
 import { runApiBenchCli } from './bench-api.ts';
+import { runDeliveryBench } from './bench-delivery.ts';
 import { runEngineBench } from './bench-engine.ts';
+import { runTransferBench } from './bench-transfer.ts';
 
 const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
   engine: runEngineBench,
   api: runApiBenchCli,
+  delivery: runDeliveryBench,
+  transfer: runTransferBench,
+  'alert-page': runAlertPageBench,
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -6,9 +6,9 @@ import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@resort/shared';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
-import { createLogger } from '../server/src/lib/logger.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
 import { findUserByEmail, insertUser, updateUser } from '../server/src/modules/users/users.repo.ts';
+import { createLogger } from '../server/src/platform/logger.ts';
 import { openDatabase } from '../server/src/runtime.ts';
 
 function fail(message: string): never {

@@ -1,7 +1,7 @@
 /** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded database). */
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
-import { createLogger } from '../server/src/lib/logger.ts';
+import { createLogger } from '../server/src/platform/logger.ts';
 import { openDatabase } from '../server/src/runtime.ts';
 
 try {

@@ -16,12 +16,13 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppConfiguratorRouteRouteImport } from './routes/_app/_configurator/route'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppConfiguratorAdminRouteRouteImport } from './routes/_app/_configurator/admin/route'
-import { Route as AppConfiguratorAlertsRouteRouteImport } from './routes/_app/_configurator/alerts/route'
 import { Route as AppConfiguratorSettingsRouteRouteImport } from './routes/_app/_configurator/settings/route'
 import { Route as AppConfiguratorWatchersRouteImport } from './routes/_app/_configurator/watchers'
 import { Route as AppConfiguratorAdminIndexRouteImport } from './routes/_app/_configurator/admin/index'
 import { Route as AppConfiguratorAdminAlertsRouteRouteImport } from './routes/_app/_configurator/admin/alerts/route'
 import { Route as AppConfiguratorAdminProxiesRouteRouteImport } from './routes/_app/_configurator/admin/proxies/route'
+import { Route as AppConfiguratorAlertsIndexRouteImport } from './routes/_app/_configurator/alerts/index'
+import { Route as AppConfiguratorAlertsAlertIdRouteImport } from './routes/_app/_configurator/alerts/$alertId'
 import { Route as AppConfiguratorConfigureIndexRouteImport } from './routes/_app/_configurator/configure/index'
 import { Route as AppConfiguratorConfigureAlertsRouteRouteImport } from './routes/_app/_configurator/configure/alerts/route'
 import { Route as AppConfiguratorConfigureNotificationsRouteImport } from './routes/_app/_configurator/configure/notifications'
@@ -75,12 +76,6 @@ const AppConfiguratorAdminRouteRoute =
     path: '/admin',
     getParentRoute: () => AppConfiguratorRouteRoute,
   } as any)
-const AppConfiguratorAlertsRouteRoute =
-  AppConfiguratorAlertsRouteRouteImport.update({
-    id: '/alerts',
-    path: '/alerts',
-    getParentRoute: () => AppConfiguratorRouteRoute,
-  } as any)
 const AppConfiguratorSettingsRouteRoute =
   AppConfiguratorSettingsRouteRouteImport.update({
     id: '/settings',
@@ -109,6 +104,18 @@ const AppConfiguratorAdminProxiesRouteRoute =
     id: '/proxies',
     path: '/proxies',
     getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAlertsIndexRoute =
+  AppConfiguratorAlertsIndexRouteImport.update({
+    id: '/alerts/',
+    path: '/alerts/',
+    getParentRoute: () => AppConfiguratorRouteRoute,
+  } as any)
+const AppConfiguratorAlertsAlertIdRoute =
+  AppConfiguratorAlertsAlertIdRouteImport.update({
+    id: '/alerts/$alertId',
+    path: '/alerts/$alertId',
+    getParentRoute: () => AppConfiguratorRouteRoute,
   } as any)
 const AppConfiguratorConfigureIndexRoute =
   AppConfiguratorConfigureIndexRouteImport.update({
@@ -167,16 +174,17 @@ export interface FileRoutesByFullPath {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AppDashboardRoute
   '/admin': typeof AppConfiguratorAdminRouteRouteWithChildren
-  '/alerts': typeof AppConfiguratorAlertsRouteRoute
   '/settings': typeof AppConfiguratorSettingsRouteRoute
   '/watchers': typeof AppConfiguratorWatchersRoute
   '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
   '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
   '/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
   '/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
   '/admin/': typeof AppConfiguratorAdminIndexRoute
+  '/alerts/': typeof AppConfiguratorAlertsIndexRoute
   '/configure/': typeof AppConfiguratorConfigureIndexRoute
   '/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
   '/admin/templates/': typeof AppConfiguratorAdminTemplatesIndexRoute
@@ -189,16 +197,17 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/': typeof AppIndexRoute
   '/dashboard': typeof AppDashboardRoute
-  '/alerts': typeof AppConfiguratorAlertsRouteRoute
   '/settings': typeof AppConfiguratorSettingsRouteRoute
   '/watchers': typeof AppConfiguratorWatchersRoute
   '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
   '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
   '/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
   '/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
   '/admin': typeof AppConfiguratorAdminIndexRoute
+  '/alerts': typeof AppConfiguratorAlertsIndexRoute
   '/configure': typeof AppConfiguratorConfigureIndexRoute
   '/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
   '/admin/templates': typeof AppConfiguratorAdminTemplatesIndexRoute
@@ -215,16 +224,17 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/': typeof AppIndexRoute
   '/_app/_configurator/admin': typeof AppConfiguratorAdminRouteRouteWithChildren
-  '/_app/_configurator/alerts': typeof AppConfiguratorAlertsRouteRoute
   '/_app/_configurator/settings': typeof AppConfiguratorSettingsRouteRoute
   '/_app/_configurator/watchers': typeof AppConfiguratorWatchersRoute
   '/_app/_configurator/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/_app/_configurator/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
   '/_app/_configurator/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
+  '/_app/_configurator/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/_app/_configurator/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
   '/_app/_configurator/configure/registrations': typeof AppConfiguratorConfigureRegistrationsRoute
   '/_app/_configurator/configure/watchers': typeof AppConfiguratorConfigureWatchersRoute
   '/_app/_configurator/admin/': typeof AppConfiguratorAdminIndexRoute
+  '/_app/_configurator/alerts/': typeof AppConfiguratorAlertsIndexRoute
   '/_app/_configurator/configure/': typeof AppConfiguratorConfigureIndexRoute
   '/_app/_configurator/admin/templates/new': typeof AppConfiguratorAdminTemplatesNewRoute
   '/_app/_configurator/admin/templates/': typeof AppConfiguratorAdminTemplatesIndexRoute
@@ -240,16 +250,17 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/admin'
-    | '/alerts'
     | '/settings'
     | '/watchers'
     | '/admin/alerts'
     | '/admin/proxies'
     | '/configure/alerts'
+    | '/alerts/$alertId'
     | '/configure/notifications'
     | '/configure/registrations'
     | '/configure/watchers'
     | '/admin/'
+    | '/alerts/'
     | '/configure/'
     | '/admin/templates/new'
     | '/admin/templates/'
@@ -262,16 +273,17 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/'
     | '/dashboard'
-    | '/alerts'
     | '/settings'
     | '/watchers'
     | '/admin/alerts'
     | '/admin/proxies'
     | '/configure/alerts'
+    | '/alerts/$alertId'
     | '/configure/notifications'
     | '/configure/registrations'
     | '/configure/watchers'
     | '/admin'
+    | '/alerts'
     | '/configure'
     | '/admin/templates/new'
     | '/admin/templates'
@@ -287,16 +299,17 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/'
     | '/_app/_configurator/admin'
-    | '/_app/_configurator/alerts'
     | '/_app/_configurator/settings'
     | '/_app/_configurator/watchers'
     | '/_app/_configurator/admin/alerts'
     | '/_app/_configurator/admin/proxies'
     | '/_app/_configurator/configure/alerts'
+    | '/_app/_configurator/alerts/$alertId'
     | '/_app/_configurator/configure/notifications'
     | '/_app/_configurator/configure/registrations'
     | '/_app/_configurator/configure/watchers'
     | '/_app/_configurator/admin/'
+    | '/_app/_configurator/alerts/'
     | '/_app/_configurator/configure/'
     | '/_app/_configurator/admin/templates/new'
     | '/_app/_configurator/admin/templates/'
@@ -376,13 +389,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppConfiguratorAdminRouteRouteImport
       parentRoute: typeof AppConfiguratorRouteRoute
     }
-    '/_app/_configurator/alerts': {
-      id: '/_app/_configurator/alerts'
-      path: '/alerts'
-      fullPath: '/alerts'
-      preLoaderRoute: typeof AppConfiguratorAlertsRouteRouteImport
-      parentRoute: typeof AppConfiguratorRouteRoute
-    }
     '/_app/_configurator/settings': {
       id: '/_app/_configurator/settings'
       path: '/settings'
@@ -417,6 +423,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/proxies'
       preLoaderRoute: typeof AppConfiguratorAdminProxiesRouteRouteImport
       parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/alerts/': {
+      id: '/_app/_configurator/alerts/'
+      path: '/alerts'
+      fullPath: '/alerts/'
+      preLoaderRoute: typeof AppConfiguratorAlertsIndexRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
+    }
+    '/_app/_configurator/alerts/$alertId': {
+      id: '/_app/_configurator/alerts/$alertId'
+      path: '/alerts/$alertId'
+      fullPath: '/alerts/$alertId'
+      preLoaderRoute: typeof AppConfiguratorAlertsAlertIdRouteImport
+      parentRoute: typeof AppConfiguratorRouteRoute
     }
     '/_app/_configurator/configure/': {
       id: '/_app/_configurator/configure/'
@@ -507,28 +527,30 @@ const AppConfiguratorAdminRouteRouteWithChildren =
 
 interface AppConfiguratorRouteRouteChildren {
   AppConfiguratorAdminRouteRoute: typeof AppConfiguratorAdminRouteRouteWithChildren
-  AppConfiguratorAlertsRouteRoute: typeof AppConfiguratorAlertsRouteRoute
   AppConfiguratorSettingsRouteRoute: typeof AppConfiguratorSettingsRouteRoute
   AppConfiguratorWatchersRoute: typeof AppConfiguratorWatchersRoute
   AppConfiguratorConfigureAlertsRouteRoute: typeof AppConfiguratorConfigureAlertsRouteRoute
+  AppConfiguratorAlertsAlertIdRoute: typeof AppConfiguratorAlertsAlertIdRoute
   AppConfiguratorConfigureNotificationsRoute: typeof AppConfiguratorConfigureNotificationsRoute
   AppConfiguratorConfigureRegistrationsRoute: typeof AppConfiguratorConfigureRegistrationsRoute
   AppConfiguratorConfigureWatchersRoute: typeof AppConfiguratorConfigureWatchersRoute
+  AppConfiguratorAlertsIndexRoute: typeof AppConfiguratorAlertsIndexRoute
   AppConfiguratorConfigureIndexRoute: typeof AppConfiguratorConfigureIndexRoute
 }
 
 const AppConfiguratorRouteRouteChildren: AppConfiguratorRouteRouteChildren = {
   AppConfiguratorAdminRouteRoute: AppConfiguratorAdminRouteRouteWithChildren,
-  AppConfiguratorAlertsRouteRoute: AppConfiguratorAlertsRouteRoute,
   AppConfiguratorSettingsRouteRoute: AppConfiguratorSettingsRouteRoute,
   AppConfiguratorWatchersRoute: AppConfiguratorWatchersRoute,
   AppConfiguratorConfigureAlertsRouteRoute:
     AppConfiguratorConfigureAlertsRouteRoute,
+  AppConfiguratorAlertsAlertIdRoute: AppConfiguratorAlertsAlertIdRoute,
   AppConfiguratorConfigureNotificationsRoute:
     AppConfiguratorConfigureNotificationsRoute,
   AppConfiguratorConfigureRegistrationsRoute:
     AppConfiguratorConfigureRegistrationsRoute,
   AppConfiguratorConfigureWatchersRoute: AppConfiguratorConfigureWatchersRoute,
+  AppConfiguratorAlertsIndexRoute: AppConfiguratorAlertsIndexRoute,
   AppConfiguratorConfigureIndexRoute: AppConfiguratorConfigureIndexRoute,
 }
 

@@ -62,7 +62,10 @@ export const configSchema = z
     REFRESH_IDLE_DAYS: int(1, 90).default(14),
     REFRESH_ABSOLUTE_DAYS: int(1, 365).default(30),
     FIRST_USER_SUPER_ADMIN: bool.default(true),
+    /** Unset: the refresh cookie is `Secure` exactly when the request is HTTPS (see PUBLIC_URL). */
     COOKIE_SECURE: bool.optional(),
+    /** The address users open; an https one turns on HSTS and upgrade-insecure-requests for every answer. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
     /** Browser origins allowed to call the API cross-origin; empty keeps CORS closed. */
@@ -94,11 +97,23 @@ export const configSchema = z
     DELIVERY_RETRY_MAX_DELAY_SECONDS: int(1, 7 * 24 * 3600).default(36_000),
     DELIVERY_MAX_ATTEMPTS: int(1, 50).default(8),
     DELIVERY_TIMEOUT_MS: int(100, 120_000).default(15_000),
-    DELIVERY_CONCURRENCY: int(1, 256).default(4),
+    /** Deliveries one process holds at once (claimed: being sent, or waiting for room at their destination). */
+    DELIVERY_CONCURRENCY: int(1, 100_000).default(1024),
+    /** Deliveries sent at once to one destination (a webhook's origin, the SMTP server, the SMS provider). */
+    DELIVERY_HOST_CONCURRENCY: int(1, 10_000).default(32),
+    /** Deliveries claimed per statement. */
+    DELIVERY_BATCH_SIZE: int(1, 10_000).default(100),
+    /** A claim's lease: a killed process's deliveries are sent again by another once it ends. Renewed while sending. */
+    DELIVERY_LEASE_SECONDS: int(3, 3600).default(15),
+    /** Backstop poll for retries coming due (new deliveries wake the dispatchers through LISTEN/NOTIFY). */
+    DELIVERY_POLL_MS: int(10, 60_000).default(250),
+    /** Pooled SMTP connections per process (reused across e-mails). */
+    SMTP_POOL_SIZE: int(1, 100).default(5),
     RUN_WORKER: bool.default(true),
     SERVE_CLIENT: bool.default(true),
     CLIENT_DIST: z.string().min(1).default('client/dist'),
     LOGIN_RATE_LIMIT_PER_HOUR: int(1, 100_000).default(100),
+    API_TOKEN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
     ENGINE_HOST_CONCURRENCY: int(1, 10_000).default(32),
     ENGINE_HOST_RATE_PER_SECOND: int(1, 1_000_000).default(1000),
     ENGINE_BATCH_SIZE: int(1, 10_000).default(500),
@@ -135,7 +150,8 @@ export const configSchema = z
     smtpConfigured: c.SMTP_URL !== undefined,
     smsConfigured: c.SMS_API_URL !== undefined,
     embeddedDatabase: c.DATABASE_URL === undefined,
-    cookieSecure: c.COOKIE_SECURE ?? c.NODE_ENV === 'production',
+    /** True when users reach the app over https whatever the request says (a TLS terminator we do not see). */
+    publicUrlHttps: c.PUBLIC_URL?.startsWith('https:') ?? false,
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -5,12 +5,16 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import type { Engine } from './engine/engine.ts';
+import { registerMaintenance } from './engine/maintenance.ts';
 import { createEngineFromServices } from './engine/start-engine.ts';
 import { startBoss } from './jobs/boss.ts';
-import { registerMaintenance } from './jobs/maintenance.ts';
-import { createLogger, type Logger } from './lib/logger.ts';
-import { registerDeliveryWorker } from './modules/notifications/notifications.jobs.ts';
-import { createServices, type Services } from './services.ts';
+import {
+  type DeliveryDispatcher,
+  startDeliveryDispatcher,
+} from './modules/notifications/notifications.dispatcher.ts';
+import { createServices, type Services } from './modules/services.ts';
+import { registerAutoArchive } from './modules/watchlists/archive.jobs.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
 
 export interface Runtime {
   config: Config;
@@ -63,6 +67,7 @@ export async function startRuntime(
   let app: FastifyInstance | null = null;
   let services: Services | null = null;
   let engine: Engine | null = null;
+  let dispatcher: DeliveryDispatcher | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -71,11 +76,15 @@ export async function startRuntime(
     log.info('shutting down');
     // Stop accepting, finish in-flight requests, then jobs, then the database.
     await app?.close().catch((err) => log.error({ err }, 'closing http failed'));
-    // In-flight polls finish and are written back (notifications need pg-boss), claims are released.
+    // In-flight polls finish and are written back (their notifications too), claims are released.
     await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
+    // Deliveries being sent finish and are recorded; the ones not started are given back.
+    await dispatcher?.stop().catch((err) => log.error({ err }, 'stopping the delivery dispatcher failed'));
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
+    await services?.channels.close().catch((err) => log.error({ err }, 'closing channels failed'));
+    await services?.live.close().catch((err) => log.error({ err }, 'closing live events failed'));
     await services?.outbound.close().catch((err) => log.error({ err }, 'closing outbound client failed'));
     await handle.destroy().catch((err) => log.error({ err }, 'closing database pool failed'));
     await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
@@ -85,13 +94,17 @@ export async function startRuntime(
   try {
     await migrateToLatest(handle.db);
     boss = await startBoss({ connectionString: dbUrl, log });
-    services = await createServices({ config, db: handle.db, boss, log });
+    services = await createServices({ config, db: handle.db, boss, log, databaseUrl: dbUrl });
     if (config.RUN_WORKER) {
-      await registerDeliveryWorker(boss, services);
-      log.info({ concurrency: config.DELIVERY_CONCURRENCY }, 'notification delivery worker started');
+      dispatcher = startDeliveryDispatcher({ ...services, connectionString: dbUrl });
+      log.info(
+        { concurrency: config.DELIVERY_CONCURRENCY, perDestination: config.DELIVERY_HOST_CONCURRENCY },
+        'notification delivery dispatcher started',
+      );
       engine = createEngineFromServices(services);
       await engine.start();
       await registerMaintenance(boss, services);
+      await registerAutoArchive(boss, services);
     }
     let url: string | null = null;
     if (options.http !== false) {

@@ -1,4 +1,4 @@
-import { pathHasWildcard, selectPath } from './json-path.ts';
+import { isPlainObject, pathHasWildcard, selectPath } from './json-path.ts';
 import { testSafeRegex } from './safe-regex.ts';
 import type { Condition, WatchConfig } from './watch.schema.ts';
 
@@ -22,7 +22,15 @@ export interface ConditionResult {
   condition: Condition;
   group: 'all' | 'any';
   holds: boolean;
+  /** Every value the path selected. */
   values: unknown[];
+  /**
+   * The selected values that satisfied the operator, by position in `values` (empty when the
+   * condition does not hold): for changed/not_changed every value, the list being what changed.
+   */
+  satisfied: number[];
+  /** Required paths were missing, so the condition could not hold. */
+  missingRequired?: boolean;
 }
 
 export interface WatchEvaluation {
@@ -41,10 +49,6 @@ export function toNumber(value: unknown): number | null {
     return Number.isFinite(n) ? n : null;
   }
   return null;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Loose equality of JSON values: numeric strings equal their number, "true" equals true. */
@@ -144,25 +148,41 @@ function evaluateCondition(
   condition: Condition,
   data: unknown,
   previous: Record<string, unknown> | null | undefined,
-): { holds: boolean; values: unknown[] } {
+): Omit<ConditionResult, 'condition' | 'group'> {
   const values = selectPath(data, condition.path);
-  if (!requiredPathsPresent(condition, data)) return { holds: false, values };
+  if (!requiredPathsPresent(condition, data)) {
+    return { holds: false, values, satisfied: [], missingRequired: true };
+  }
   const { operator, value: expected } = condition;
+  const every = () => values.map((_, i) => i);
   if (operator === 'changed' || operator === 'not_changed') {
-    if (!previous || !Object.hasOwn(previous, condition.path)) return { holds: false, values };
+    if (!previous || !Object.hasOwn(previous, condition.path)) return { holds: false, values, satisfied: [] };
     const changed = hasCountableChange(
       condition,
       previous[condition.path],
       snapshotOf(condition.path, values),
     );
-    return { holds: operator === 'changed' ? changed : !changed, values };
+    const holds = operator === 'changed' ? changed : !changed;
+    return { holds, values, satisfied: holds ? every() : [] };
   }
-  let holds = values.some((v) => holdsFor(operator, v, expected));
+  const satisfied: number[] = [];
+  values.forEach((v, i) => {
+    if (holdsFor(operator, v, expected)) satisfied.push(i);
+  });
   // A wildcard selection is itself a list: `rooms[*].code includes "DLX"` asks whether any room has it.
-  if (!holds && (operator === 'includes' || operator === 'contains') && pathHasWildcard(condition.path)) {
-    holds = expected !== undefined && arrayIncludes(values, expected);
+  if (
+    satisfied.length === 0 &&
+    (operator === 'includes' || operator === 'contains') &&
+    pathHasWildcard(condition.path) &&
+    expected !== undefined &&
+    arrayIncludes(values, expected)
+  ) {
+    const wanted = Array.isArray(expected) ? expected : [expected];
+    values.forEach((v, i) => {
+      if (wanted.some((w) => valuesEqual(v, w))) satisfied.push(i);
+    });
   }
-  return { holds, values };
+  return { holds: satisfied.length > 0, values, satisfied };
 }
 
 export function evaluateWatch(
@@ -178,10 +198,10 @@ export function evaluateWatch(
   ];
   for (const [group, conditions] of groups) {
     for (const condition of conditions) {
-      const { holds, values } = evaluateCondition(condition, data, previous);
-      results.push({ condition, group, holds, values });
+      const outcome = evaluateCondition(condition, data, previous);
+      results.push({ condition, group, ...outcome });
       if (condition.operator === 'changed' || condition.operator === 'not_changed') {
-        kept[condition.path] = snapshotOf(condition.path, values);
+        kept[condition.path] = snapshotOf(condition.path, outcome.values);
       }
     }
   }

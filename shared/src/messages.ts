@@ -16,5 +16,7 @@ export const messages = {
     nulCharacter: 'Text must not contain NUL characters.',
     invalidValue: 'A value in the request is not valid.',
     unsupportedMediaType: 'Content-Type must be application/json.',
+    routeNotFound: 'No such route.',
+    urlTooLong: 'The request URL is too long.',
   },
 } as const;

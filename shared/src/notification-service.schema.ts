@@ -57,6 +57,20 @@ export const notificationMessages = {
   historyLimitInvalid: 'Limit must be a number of at least 1.',
   deactivatedGone: (status: number) =>
     `Deactivated: the receiver answered ${status} Gone, which means it no longer accepts deliveries.`,
+  // Managing saved services in Settings (beyond SPEC.md, which only adds and tests).
+  serviceUpdated: (name: string) => `Notification service ${name} updated.`,
+  serviceEnabled: (name: string) => `Notification service ${name} enabled.`,
+  serviceDisabled: (name: string) => `Notification service ${name} disabled.`,
+  serviceDeleted: (name: string) => `Notification service ${name} deleted.`,
+  secretRotated: (name: string) =>
+    `Signing secret of ${name} rotated. Give the new secret to the receiver: the old one no longer verifies.`,
+  deleteConfirm: (name: string) =>
+    `Delete notification service "${name}"? Alerts that use it stop notifying it and keep their other services. This action cannot be undone.`,
+  rotateConfirm: (name: string) =>
+    `Rotate the signing secret of "${name}"? Deliveries signed with the new secret fail verification until the receiver has it.`,
+  updateFailed: 'Unable to update the notification service.',
+  deleteFailed: 'Unable to delete the notification service.',
+  rotateFailed: 'Unable to rotate the signing secret.',
 } as const;
 
 export const dispatchStatuses = ['PENDING', 'SUCCESS', 'FAILURE'] as const;

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { overridesSchema } from './editable-field.schema.ts';
+import { jsonValueSchema } from './json-value.schema.ts';
+import {
+  MAX_POLLING_INTERVAL_SECONDS,
+  MIN_POLLING_INTERVAL_SECONDS,
+  pollingIntervalRangeMessage,
+} from './polling.ts';
 import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 
 /** Alerts (registrations): SPEC.md §3 fields, §4 statuses, §5 messages (screen texts: ui-messages). */
 export const registrationMessages = {
   templateRequired: 'Template selection is required',
+  checkNotPolled: 'Only an alert that is being polled can be checked now.',
+  checkTooSoon: (seconds: number) => `This alert was checked moments ago. Try again in ${seconds} s.`,
   chooseTemplateFirst: 'Choose a template before configuring the alert.',
   templateUnavailable: 'The chosen template is not available.',
   titleEmpty: 'Title cannot be empty.',
@@ -15,7 +23,7 @@ export const registrationMessages = {
   tagTooLong: 'Tags must be at most 60 characters.',
   tooManyTags: 'An alert can have at most 50 tags.',
   pollingIntervalNumber: 'Polling interval must be a number.',
-  pollingIntervalRange: 'Polling interval must be a whole number between 5 and 86400 seconds.',
+  pollingIntervalRange: pollingIntervalRangeMessage,
   fieldRequired: 'This field is required.',
   atLeastOneValue: 'Provide at least one value for this field.',
   singleValue: 'Provide a single value for this field.',
@@ -59,13 +67,6 @@ export type RegistrationStatus = (typeof registrationStatuses)[number];
 /** What the alert list menu lets a user set (SPEC.md §4); admins may set any status. */
 export const userSettableStatuses = ['ACTIVE', 'BOOKED', 'PASSED'] as const;
 
-/** Statuses the engine polls (DESIGN.md §7); the others keep no schedule. */
-export const polledStatuses = ['ACTIVE', 'FIRING', 'ERROR'] as const;
-
-export function isPolledStatus(status: string): boolean {
-  return (polledStatuses as readonly string[]).includes(status);
-}
-
 export const userStatusSchema = z.enum(userSettableStatuses, {
   error: registrationMessages.statusNotAllowed,
 });
@@ -78,6 +79,9 @@ const optionalText = (empty: string, tooLong: string) =>
   z.string({ error: empty }).trim().min(1, empty).max(200, tooLong).nullable().optional();
 
 /** The fields of SPEC.md §3 "Registration create/update payload". */
+/** An alert's own JSON body: any JSON value (the API document calls it `JsonBody`). */
+export const customBodySchema = z.json({ error: m.invalidJson });
+
 const payloadFields = {
   templateId: z.string({ error: m.templateRequired }).trim().min(1, m.templateRequired),
   title: optionalText(m.titleEmpty, m.titleTooLong),
@@ -90,14 +94,14 @@ const payloadFields = {
   customQuery: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()], { error: m.queryValueType }))
     .optional(),
-  customBody: z.json({ error: m.invalidJson }).nullable().optional(),
+  customBody: customBodySchema.nullable().optional(),
   overrides: overridesSchema.optional(),
   watchConfig: watchConfigSchema.optional(),
   pollingIntervalSeconds: z
     .number({ error: m.pollingIntervalNumber })
     .int(m.pollingIntervalRange)
-    .min(5, m.pollingIntervalRange)
-    .max(86400, m.pollingIntervalRange)
+    .min(MIN_POLLING_INTERVAL_SECONDS, m.pollingIntervalRange)
+    .max(MAX_POLLING_INTERVAL_SECONDS, m.pollingIntervalRange)
     .optional(),
   notificationServiceIds: z.array(z.string().min(1)).max(50).optional(),
 };
@@ -156,7 +160,7 @@ export type AdminUpdateRegistrationInput = z.infer<typeof adminUpdateRegistratio
 export const registrationIdInput = z.object({ id: z.string().min(1) });
 
 const isoDate = z.string();
-const json = z.json();
+const json = jsonValueSchema;
 
 /** An alert as the API answers it (SPEC.md §3 "Registration"). */
 export const registrationSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditableField } from './editable-field.schema.ts';
-import { parseObjectPath } from './object-path.ts';
+import { parseObjectPath } from './json-path.ts';
 import { buildRequest, defaultOverrides, type RequestTemplate, requestKey } from './request-builder.ts';
 
 const field = (f: Partial<EditableField> & Pick<EditableField, 'target' | 'path'>): EditableField => ({

@@ -5,7 +5,7 @@ import {
   isRepeatable,
   type Overrides,
 } from './editable-field.schema.ts';
-import { getAtPath, isPlainObject, parseObjectPath, setAtPath } from './object-path.ts';
+import { getAtPath, isPlainObject, parseObjectPath, setAtPath } from './json-path.ts';
 import type { HttpMethod } from './template.schema.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './object-path.ts';
+import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './json-path.ts';
 import type { Preset } from './watch.schema.ts';
 
 /** Every message of SPEC.md §8 'Generator' (template samples, override fields, alert rules). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EditableField, type FieldType, fieldRefSchema } from './editable-field.schema.ts';
-import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './object-path.ts';
+import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './json-path.ts';
 import { generatorMessages, humanisePath } from './rule-generation.ts';
 import type { TemplateCreateInputRaw } from './template.schema.ts';
 

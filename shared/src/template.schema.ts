@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { type EditableField, editableFieldSchema, isRepeatable } from './editable-field.schema.ts';
+import { parseObjectPath } from './json-path.ts';
+import { jsonValueSchema } from './json-value.schema.ts';
 import { messages } from './messages.ts';
-import { parseObjectPath } from './object-path.ts';
+import {
+  MAX_POLLING_INTERVAL_SECONDS,
+  MIN_POLLING_INTERVAL_SECONDS,
+  pollingIntervalRangeMessage,
+} from './polling.ts';
 import { type WatchPresets, watchConfigSchema, watchPresetsSchema } from './watch.schema.ts';
 
 /** Request templates and template groups (SPEC.md §3, §5, §8). */
@@ -15,7 +21,7 @@ export const templateMessages = {
   /** The editor form's wording of the same rule. */
   editorTargetUrlInvalid: 'Provide a valid URL',
   methodInvalid: 'Method must be one of GET, POST, PUT, PATCH or DELETE.',
-  pollingInterval: 'Polling interval must be a whole number between 5 and 86400 seconds.',
+  pollingInterval: pollingIntervalRangeMessage,
   templateGroupIdEmpty: 'Template group id cannot be empty.',
   templateGroupNotFound: 'Template group not found.',
   invalidJson: messages.common.invalidJson,
@@ -99,14 +105,14 @@ function templateShape(wording: FieldWording) {
     pollingIntervalSeconds: z
       .number({ error: templateMessages.pollingInterval })
       .int(templateMessages.pollingInterval)
-      .min(5, templateMessages.pollingInterval)
-      .max(86400, templateMessages.pollingInterval),
+      .min(MIN_POLLING_INTERVAL_SECONDS, templateMessages.pollingInterval)
+      .max(MAX_POLLING_INTERVAL_SECONDS, templateMessages.pollingInterval),
     defaultHeaders: z.record(
       z.string().trim().min(1, templateMessages.headerNameRequired),
       z.string({ error: templateMessages.headerValueText }),
     ),
     defaultQuery: z.record(z.string().trim().min(1, templateMessages.queryKeyRequired), queryValueSchema),
-    defaultBody: z.json().nullable().optional(),
+    defaultBody: jsonValueSchema.nullable().optional(),
     responseWatchConfig: watchConfigSchema.nullable().optional(),
     responseWatchPresets: watchPresetsSchema.nullable().optional(),
     isActive: z.boolean(),

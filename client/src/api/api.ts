@@ -30,6 +30,10 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
       setStatus: () => trpc.registrations.update.mutationOptions(),
       remove: () => trpc.registrations.remove.mutationOptions(),
     },
+    health: {
+      /** GET /health: the engine's and the delivery pipeline's figures, refreshed while shown. */
+      get: () => trpc.health.get.queryOptions(undefined, { staleTime: 0, refetchInterval: 10_000 }),
+    },
     adminAlerts: {
       all: () => trpc.adminRegistrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
       setStatus: () => trpc.adminRegistrations.update.mutationOptions(),
@@ -38,6 +42,9 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
     notificationServices: {
       create: () => trpc.notificationServices.create.mutationOptions(),
       test: () => trpc.notificationServices.test.mutationOptions(),
+      update: () => trpc.notificationServices.update.mutationOptions(),
+      remove: () => trpc.notificationServices.remove.mutationOptions(),
+      rotateSecret: () => trpc.notificationServices.rotateSecret.mutationOptions(),
     },
     /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
     alertEditor: {
@@ -74,6 +81,49 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
     },
     notifications: {
       history: (limit: number) => trpc.notifications.history.queryOptions({ limit }),
+    },
+    /** The alert page (/alerts/{id}): the owner's through alertInsight.get, any user's for admins. */
+    alertInsight: {
+      get: (id: string, admin: boolean) =>
+        admin
+          ? trpc.alertInsight.adminGet.queryOptions({ id }, { staleTime: 0 })
+          : trpc.alertInsight.get.queryOptions({ id }, { staleTime: 0 }),
+      checkNow: () => trpc.alertInsight.checkNow.mutationOptions(),
+      adminCheckNow: () => trpc.alertInsight.adminCheckNow.mutationOptions(),
+    },
+    /**
+     * Watchlists, the archive, the Home/Dashboard figures and the notification preferences. Figures
+     * derived from alerts are read fresh on each visit (staleTime 0): a status changed on another
+     * screen shows at once, where a 30 s cache would show the old counts.
+     */
+    watchlists: {
+      list: () => trpc.watchlists.list.queryOptions(undefined, { staleTime: 0 }),
+      alerts: (id: string) => trpc.watchlists.alerts.queryOptions({ id }, { staleTime: 0 }),
+      create: () => trpc.watchlists.create.mutationOptions(),
+      update: () => trpc.watchlists.update.mutationOptions(),
+      remove: () => trpc.watchlists.remove.mutationOptions(),
+      addAlerts: () => trpc.watchlists.addAlerts.mutationOptions(),
+      removeAlert: () => trpc.watchlists.removeAlert.mutationOptions(),
+    },
+    archive: {
+      page: (page: number) => trpc.archive.list.queryOptions({ page }, { staleTime: 0 }),
+      archive: () => trpc.archive.archive.mutationOptions(),
+      restore: () => trpc.archive.restore.mutationOptions(),
+      purge: () => trpc.archive.purge.mutationOptions(),
+    },
+    dashboard: {
+      summary: () => trpc.dashboard.summary.queryOptions(undefined, { staleTime: 0 }),
+    },
+    preferences: {
+      get: () => trpc.users.preferences.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
+      update: () => trpc.users.updatePreferences.mutationOptions(),
+    },
+    /** Personal API tokens (Settings): managed from the signed-in session only. */
+    apiTokens: {
+      list: () => trpc.apiTokens.list.queryOptions(undefined, { staleTime: 0 }),
+      listKey: () => trpc.apiTokens.list.queryKey(),
+      create: () => trpc.apiTokens.create.mutationOptions(),
+      revoke: () => trpc.apiTokens.revoke.mutationOptions(),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { NotificationService, Registration, User } from '@resort/shared';
+import type { AlertActivity, DateRange, NotificationService, Registration, User } from '@resort/shared';
 
 /**
  * Client-side views of the API's shapes. The alert lists read only these fields of an alert, so a
@@ -22,6 +22,9 @@ export interface AlertRecord {
   overrides?: { query?: QueryMap | null } | null;
   notificationServices?: readonly unknown[] | null;
   lastNotifiedAt?: string | null;
+  /** The dates the alert polls (from the server's built request); absent in older answers. */
+  dateRange?: DateRange | null;
+  activity?: AlertActivity;
 }
 
 /**

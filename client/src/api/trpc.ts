@@ -1,6 +1,12 @@
 import type { AppRouter } from '@resort/server/http/router';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+  type TRPCClient,
+} from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { errorStatus, fetchWithErrorText } from './http.ts';
 
@@ -9,17 +15,32 @@ export type ApiClient = TRPCClient<AppRouter>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** The bearer token is read per request, so a renewed token is used at once. */
+/**
+ * The bearer token is read per request, so a renewed token is used at once. Subscriptions (live
+ * events) run over server-sent events; an EventSource cannot send headers, so the token travels as
+ * tRPC connection params, read afresh on every (re)connection.
+ */
 export function createApiClient(opts: { url?: string; getAccessToken: () => string | null }): ApiClient {
+  const url = opts.url ?? '/trpc';
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: opts.url ?? '/trpc',
-        fetch: fetchWithErrorText,
-        headers: () => {
-          const token = opts.getAccessToken();
-          return token ? { authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url,
+          connectionParams: () => {
+            const token = opts.getAccessToken();
+            return token ? { token } : {};
+          },
+        }),
+        false: httpBatchLink({
+          url,
+          fetch: fetchWithErrorText,
+          headers: () => {
+            const token = opts.getAccessToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+        }),
       }),
     ],
   });

@@ -1,9 +1,8 @@
-import { isAdminRole } from '@resort/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type Api, createApi } from '../api/api.ts';
-import { type ApiClient, createApiClient, createOptionsProxy, createQueryClient } from '../api/trpc.ts';
-import { browserLock, createSessionManager, type SessionManager } from '../session/session-manager.ts';
-import { createSessionStore, type SessionStore } from '../session/session-store.ts';
+import { type Api, createApi } from '@/api/api.ts';
+import { type ApiClient, createApiClient, createOptionsProxy, createQueryClient } from '@/api/trpc.ts';
+import { browserLock, createSessionManager, type SessionManager } from '@/session/session-manager.ts';
+import { createSessionStore, type SessionStore } from '@/session/session-store.ts';
 
 /** What every route's beforeLoad and loader may use (TanStack Router context). */
 export interface RouterContext {
@@ -40,8 +39,4 @@ export function createAppServices(storage: Storage = window.localStorage): AppSe
   });
 
   return { queryClient, api, session, client, manager };
-}
-
-export function isAdminSession(session: SessionStore): boolean {
-  return isAdminRole(session.get()?.user.roles ?? []);
 }

@@ -1,7 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
-import { RouteError, RoutePending } from '../components/route-states.tsx';
-import { routeTree } from '../routeTree.gen.ts';
+import { RouteError, RoutePending } from '@/components/route-states.tsx';
+import { routeTree } from '@/routeTree.gen.ts';
 import type { RouterContext } from './create-app.ts';
+import type { Flash } from './flash.ts';
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -15,12 +16,6 @@ export function createAppRouter(context: RouterContext) {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** A flash banner carried in navigation state (SPEC.md §2: tone success or error and a message). */
-export interface Flash {
-  tone: 'success' | 'error';
-  message: string;
-}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Flash } from '../app/router.ts';
+import type { Flash } from '@/app/flash.ts';
 
 /** Accepts only what SPEC.md allows through navigation state: a known tone and a non-empty message. */
 export function readFlash(state: unknown): Flash | null {

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { errorMessage } from '@/api/http.ts';
 import { ErrorState, LoadingState } from './states.tsx';
 
 /** Shown while a route's code or data loads for longer than the router's pending delay. */
@@ -7,16 +8,19 @@ export function RoutePending() {
   return <LoadingState label="Loading…" />;
 }
 
+export const routeErrorFallback = 'This page could not be loaded. Check your connection and try again.';
+
 /**
- * Shown when a route fails to load (for example its code chunk after a new deployment). Trying
- * again reloads the route's code and data.
+ * Shown when a route fails to load (for example its code chunk after a new deployment): the
+ * server's message when it sent one, else the fallback. Trying again reloads the route's code and
+ * data.
  */
-export function RouteError({ reset }: ErrorComponentProps) {
+export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <Container size="sm" py="xl">
       <ErrorState
-        message="This page could not be loaded. Check your connection and try again."
+        message={errorMessage(error, routeErrorFallback)}
         onRetry={() => {
           reset();
           void router.invalidate();

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../app/create-app.ts';
+import type { RouterContext } from '@/app/create-app.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

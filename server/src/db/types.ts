@@ -17,6 +17,10 @@ export interface UsersTable {
   backup_email: string | null;
   mobile_number: string | null;
   password_hash: string;
+  /** Notification preferences (SPEC.md §9 defaults: push on, e-mail on, SMS off). */
+  notify_push: ColumnType<boolean, boolean | undefined, boolean>;
+  notify_email: ColumnType<boolean, boolean | undefined, boolean>;
+  notify_sms: ColumnType<boolean, boolean | undefined, boolean>;
   roles: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -104,7 +108,7 @@ export interface RegistrationsTable {
   last_notified_at: NullableTimestamp;
   last_completed_at: NullableTimestamp;
   last_matched: ColumnType<boolean, boolean | undefined, boolean>;
-  last_values: NullableJson;
+  last_values: NullableJson<Record<string, unknown>>;
   last_status_code: number | null;
   last_error: string | null;
   consecutive_errors: ColumnType<number, number | undefined, number>;
@@ -113,8 +117,32 @@ export interface RegistrationsTable {
   claim_token: string | null;
   /** When polling last (re)started: the base of the staleness flag. */
   active_since: Timestamp;
+  /** Set while status is ARCHIVED (a trigger keeps both right): when, and the status to restore. */
+  archived_at: NullableTimestamp;
+  archived_from_status: string | null;
+  /** When the match state last flipped (set by a trigger). */
+  availability_changed_at: NullableTimestamp;
+  /** The last "Check now": the base of its rate limit. */
+  check_requested_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface WatchlistsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  resort_code: string | null;
+  quarter: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WatchlistRegistrationsTable {
+  watchlist_id: string;
+  registration_id: string;
+  created_at: Timestamp;
 }
 
 export interface RegistrationNotificationServicesTable {
@@ -144,6 +172,10 @@ export interface NotificationDeliveriesTable {
   error: string | null;
   next_attempt_at: NullableTimestamp;
   dispatched_at: NullableTimestamp;
+  /** Where it goes (delivery_destination(): a webhook's origin, `smtp`, `sms`), for per-destination caps. */
+  destination: ColumnType<string, string | undefined, string>;
+  claim_token: string | null;
+  claimed_until: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -184,6 +216,30 @@ export interface PollRunsTable {
   notified: ColumnType<boolean, boolean | undefined, boolean>;
   error: string | null;
   worker_id: string | null;
+  /** The number the alert page's timeline plots (shared `watchedValue`). */
+  watched_value: number | null;
+  created_at: Timestamp;
+}
+
+/** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */
+export interface RegistrationAnswersTable {
+  registration_id: string;
+  /** null when the answer was larger than the engine keeps. */
+  answer: NullableJson;
+  answer_bytes: number;
+  previous_values: NullableJson<Record<string, unknown>>;
+  status_code: number | null;
+  received_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Notification, delivery and status events per user, kept for a day so a browser can resume. */
+export interface LiveEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  registration_id: string | null;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
 }
 
@@ -194,6 +250,19 @@ export interface EngineWorkersTable {
   pid: number;
   started_at: Timestamp;
   heartbeat_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  scope: 'read-only' | 'read-write';
+  token_hash: string;
+  display_prefix: string;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
   created_at: Timestamp;
 }
 
@@ -211,6 +280,11 @@ export interface DB {
   proxies: ProxiesTable;
   poll_runs: PollRunsTable;
   engine_workers: EngineWorkersTable;
+  api_tokens: ApiTokensTable;
+  watchlists: WatchlistsTable;
+  watchlist_registrations: WatchlistRegistrationsTable;
+  registration_answers: RegistrationAnswersTable;
+  live_events: LiveEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,32 +1,29 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../db/types.ts';
+import { polledStatusesSql } from '../db/polled-statuses.ts';
+import type { DB, RegistrationRow } from '../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The statuses the engine polls (SPEC.md §4); BOOKED, PASSED, DISABLED and INACTIVE are left alone. */
-export const POLLED_STATUSES = ['ACTIVE', 'FIRING', 'ERROR'] as const;
-const polled = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
-
-export interface ClaimedAlert {
-  id: string;
-  user_id: string;
-  template_id: string;
-  template_updated_at: Date;
-  title: string | null;
-  party_name: string | null;
-  custom_headers: Record<string, string>;
-  custom_query: Record<string, string | number | boolean>;
-  custom_body: unknown;
-  overrides: Record<string, unknown>;
-  watch_config: unknown;
-  polling_interval_seconds: number;
-  next_due_at: Date;
-  status: string;
-  last_matched: boolean;
-  last_values: Record<string, unknown> | null;
-  last_notified_at: Date | null;
-  consecutive_errors: number;
-}
+/** A claimed alert: the columns a poll reads, its (claimed, so set) due time and its template's version. */
+export type ClaimedAlert = Pick<
+  RegistrationRow,
+  | 'id'
+  | 'user_id'
+  | 'template_id'
+  | 'title'
+  | 'party_name'
+  | 'custom_headers'
+  | 'custom_query'
+  | 'custom_body'
+  | 'overrides'
+  | 'watch_config'
+  | 'polling_interval_seconds'
+  | 'status'
+  | 'last_matched'
+  | 'last_values'
+  | 'last_notified_at'
+  | 'consecutive_errors'
+> & { next_due_at: Date; template_updated_at: Date };
 
 export async function registerWorker(db: Db, worker: { id: string; hostname: string; pid: number }) {
   await db
@@ -90,7 +87,7 @@ export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt
   const result = await sql`
     WITH fresh AS (
       SELECT id, polling_interval_seconds::bigint * 1000 AS i FROM registrations
-      WHERE next_due_at IS NULL AND status IN ${polled}
+      WHERE next_due_at IS NULL AND status IN ${polledStatusesSql}
       LIMIT ${options.limit} FOR UPDATE SKIP LOCKED
     ), n AS (SELECT count(*) AS c FROM fresh),
     t AS (SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms)
@@ -117,7 +114,7 @@ export async function claimDueAlerts(
   const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
     WITH due AS (
       SELECT id FROM registrations
-      WHERE status IN ${polled}
+      WHERE status IN ${polledStatusesSql}
         AND next_due_at <= ${options.dueBefore}
         AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY next_due_at
@@ -162,8 +159,6 @@ export function loadTemplates(db: Db, ids: string[]) {
     .where('id', 'in', ids)
     .execute();
 }
-
-export type TemplateForPolling = Awaited<ReturnType<typeof loadTemplates>>[number];
 
 /** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
 export async function rescheduleClaims(

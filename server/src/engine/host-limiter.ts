@@ -1,3 +1,5 @@
+import { parseRetryAfterMs } from '../platform/outbound/retry-after.ts';
+
 /** Thrown when a host asked us to wait (429 / Retry-After) and the wait is not over. */
 export class HostBackoffError extends Error {
   readonly until: number;
@@ -122,15 +124,7 @@ const MAX_BACKOFF_MS = 3_600_000;
  * waits 30 s. Answers null when the answer asks for no wait.
  */
 export function retryAfterMs(status: number, retryAfter: string | undefined, nowMs: number): number | null {
-  let ms: number | null = null;
-  if (retryAfter !== undefined && retryAfter.trim() !== '') {
-    const value = retryAfter.trim();
-    if (/^\d+$/.test(value)) ms = Number(value) * 1000;
-    else {
-      const date = Date.parse(value);
-      if (!Number.isNaN(date)) ms = Math.max(0, date - nowMs);
-    }
-  }
+  let ms = parseRetryAfterMs(retryAfter, nowMs);
   if (ms === null && status === 429) ms = DEFAULT_BACKOFF_MS;
   if (ms === null || (status !== 429 && status !== 503)) return null;
   return Math.min(ms, MAX_BACKOFF_MS);

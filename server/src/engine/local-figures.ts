@@ -90,3 +90,5 @@ export function createLocalFigures(now: () => number = Date.now) {
     },
   };
 }
+
+export type LocalFigures = ReturnType<typeof createLocalFigures>;

@@ -1,3 +1,4 @@
+import { describeSatisfied, joinPhrases, operatorWords } from '@resort/shared';
 import type { Evaluation, NotificationKind } from './outcome.ts';
 
 export interface MessageSubject {
@@ -11,38 +12,22 @@ export interface MessageSubject {
 const MAX_VALUES = 5;
 const MAX_MESSAGE = 1000;
 
-const operatorText: Record<string, string> = {
-  exists: 'exists',
-  equals: '=',
-  not_equals: '≠',
-  gt: '>',
-  gte: '≥',
-  lt: '<',
-  lte: '≤',
-  contains: 'contains',
-  includes: 'includes',
-  regex: 'matches',
-  changed: 'changed',
-  not_changed: 'unchanged',
-};
+type Result = Evaluation['results'][number];
 
-function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text === undefined ? 'nothing' : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+/** A held rule in words, naming only the values that satisfied it. */
+function describeHeld(r: Result, data: unknown): string {
+  const words = joinPhrases(describeSatisfied({ group: r.group ?? 'all', ...r }, data, MAX_VALUES));
+  return words || `${r.condition.label ?? r.condition.path} ${operatorWords[r.condition.operator]}`;
 }
 
-function describeCondition(r: Evaluation['results'][number]): string {
-  const c = r.condition;
-  const name = c.label ? `${c.label} (${c.path})` : c.path;
-  const expected = c.value === undefined || c.operator === 'exists' ? '' : ` ${show(c.value)}`;
-  const found = r.values.length === 0 ? 'nothing' : r.values.slice(0, MAX_VALUES).map(show).join(', ');
-  const more = r.values.length > MAX_VALUES ? ` and ${r.values.length - MAX_VALUES} more` : '';
-  return `${name} ${operatorText[c.operator] ?? c.operator}${expected}: found ${found}${more}`;
+function describeLapsed(r: Result): string {
+  return `${r.condition.label ?? r.condition.path} no longer holds`;
 }
 
 /**
- * The notification of one match event: names the alert, its template and party, and what matched
- * (paths and values). `timestamp` is the moment the poll saw the change, so a receiver can measure
+ * The notification of one match event: names the alert, its template and party, and what matched in
+ * words, naming only the values that satisfied a rule ("Lagoon View: 2 rooms available at $689";
+ * `data` is the answer they were read from). `timestamp` is the moment the poll saw the change, so a receiver can measure
  * match → delivery.
  */
 export function buildNotification(
@@ -50,12 +35,15 @@ export function buildNotification(
   subject: MessageSubject,
   evaluation: Evaluation,
   context: { dueAt: Date; observedAt: Date; statusCode: number },
+  data?: unknown,
 ): { message: string; metadata: Record<string, unknown> } {
   const name = subject.title ?? subject.partyName ?? subject.templateName;
   const where = `${subject.templateName}${subject.partyName ? `, party ${subject.partyName}` : ''}`;
   // A match lists the conditions that hold; a resolution lists those that no longer do.
   const listed = evaluation.results.filter((r) => r.holds === (kind === 'MATCH'));
-  const details = listed.map(describeCondition).join('; ');
+  const details = listed
+    .map((r) => (kind === 'MATCH' ? describeHeld(r, data) : describeLapsed(r)))
+    .join('; ');
   const head =
     kind === 'MATCH' ? `Alert "${name}" matched (${where})` : `Alert "${name}" no longer matches (${where})`;
   let message = details ? `${head}: ${details}.` : `${head}.`;
@@ -77,7 +65,7 @@ export function buildNotification(
         label: r.condition.label ?? null,
         operator: r.condition.operator,
         expected: r.condition.value ?? null,
-        values: r.values.slice(0, MAX_VALUES),
+        values: (kind === 'MATCH' ? r.satisfied.map((i) => r.values[i]) : r.values).slice(0, MAX_VALUES),
       })),
     },
   };

@@ -4,7 +4,13 @@ import type { Condition, NotifyOn } from '@resort/shared';
 export interface Evaluation {
   matched: boolean;
   values: Record<string, unknown>;
-  results: { condition: Condition; group?: 'all' | 'any'; holds: boolean; values: unknown[] }[];
+  results: {
+    condition: Condition;
+    group?: 'all' | 'any';
+    holds: boolean;
+    values: unknown[];
+    satisfied: number[];
+  }[];
 }
 
 export type PollResult =

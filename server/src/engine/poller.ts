@@ -1,13 +1,14 @@
-import type { BuiltRequest, WatchConfig } from '@resort/shared';
-import type { Logger } from '../lib/logger.ts';
+import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue } from '@resort/shared';
+import type { Logger } from '../platform/logger.ts';
 import type { Coalescer } from './coalescer.ts';
-import type { ClaimedAlert, TemplateForPolling } from './engine.repo.ts';
+import type { ClaimedAlert } from './engine.repo.ts';
 import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
 import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
 import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
+import type { PollingTemplate } from './template-cache.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
 export interface UpstreamAnswer {
@@ -17,7 +18,7 @@ export interface UpstreamAnswer {
 }
 
 export interface PollerDeps {
-  build: (template: TemplateForPolling, alert: ClaimedAlert) => BuiltRequest;
+  build: (template: RequestTemplate, alert: ClaimedAlert) => BuiltRequest;
   requestKey: (req: BuiltRequest) => string;
   send: (req: BuiltRequest, proxy: RotatingProxy | null) => Promise<UpstreamAnswer>;
   evaluate: (config: WatchConfig, data: unknown, previous: Record<string, unknown> | null) => Evaluation;
@@ -44,6 +45,15 @@ export type FetchResult =
       sentAt: number;
       durationMs: number;
     };
+
+/** The largest answer kept for the alert page (its JSON text); larger ones are noted by size only. */
+export const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
+
+function keptAnswer(json: unknown): PollRecord['answer'] {
+  const text = JSON.stringify(json) ?? 'null';
+  const bytes = Buffer.byteLength(text);
+  return { text: bytes <= MAX_KEPT_ANSWER_BYTES ? text : null, bytes };
+}
 
 /** Outbound failures that say the proxy, not the upstream, is at fault. */
 const proxyFaultKinds = new Set(['proxy', 'network', 'timeout']);
@@ -143,7 +153,7 @@ export function createPoller(deps: PollerDeps) {
 
   return async function pollAlert(
     alert: ClaimedAlert,
-    template: TemplateForPolling,
+    template: PollingTemplate,
     token: string,
   ): Promise<PollRecord> {
     const dueMs = alert.next_due_at.getTime();
@@ -154,7 +164,7 @@ export function createPoller(deps: PollerDeps) {
     let phaseKey = alert.id;
     let shared = false;
     try {
-      const req = deps.build(template, alert);
+      const req = deps.build(template.request, alert);
       const key = deps.requestKey(req);
       phaseKey = key;
       const host = hostOf(req.url);
@@ -206,6 +216,7 @@ export function createPoller(deps: PollerDeps) {
         },
         result.evaluation,
         { dueAt, observedAt: new Date(finishedMs), statusCode: result.statusCode },
+        fetched.ok ? fetched.answer.json : undefined,
       );
       notification = {
         userId: alert.user_id,
@@ -233,6 +244,8 @@ export function createPoller(deps: PollerDeps) {
       outcome,
       nextDueAt: new Date(nextDueAfterPoll(dueMs, intervalMs, phaseOf(phaseKey, intervalMs), finishedMs)),
       notification,
+      watchedValue: result.kind === 'answered' ? watchedValue(result.evaluation.results) : null,
+      answer: result.kind === 'answered' && fetched.ok ? keptAnswer(fetched.answer.json) : null,
     };
     deps.log.debug(
       {

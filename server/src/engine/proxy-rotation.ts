@@ -1,4 +1,4 @@
-import type { ProxyTarget } from './outbound/outbound-client.ts';
+import type { ProxyTarget } from '../platform/outbound/outbound-client.ts';
 
 export interface RotatingProxy extends ProxyTarget {
   id: string;

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
+import { polledStatusesSql } from '../db/polled-statuses.ts';
 import type { DB } from '../db/types.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { NotificationKind, Outcome } from './outcome.ts';
 
-const polled = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
 const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
 
 export interface NewEngineNotification {
@@ -16,8 +16,8 @@ export interface NewEngineNotification {
   metadata: Record<string, unknown>;
 }
 
-/** Hands a notification to the delivery pipeline (its own transaction); idempotent per event key. */
-export type NotifyFn = (input: NewEngineNotification) => Promise<unknown>;
+/** Hands notifications to the delivery pipeline (one statement for all); idempotent per event key. */
+export type NotifyFn = (inputs: NewEngineNotification[]) => Promise<unknown>;
 
 /** One finished poll, waiting to be written back. */
 export interface PollRecord {
@@ -37,6 +37,10 @@ export interface PollRecord {
   outcome: Outcome;
   nextDueAt: Date;
   notification: NewEngineNotification | null;
+  /** The number the alert page's timeline plots for this poll. */
+  watchedValue: number | null;
+  /** The answer's JSON text (null when larger than kept), on an answered poll only. */
+  answer: { text: string | null; bytes: number } | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -64,27 +68,34 @@ export function createResultWriter(deps: {
   let timer: NodeJS.Timeout | null = null;
 
   /**
-   * Hands the batch's notifications to the pipeline, each in its own transaction (idempotent per event
-   * key), for alerts still claimed by this poll and still polled. Answers the ids notified.
+   * Hands the batch's notifications to the pipeline, all at once (idempotent per event key), for
+   * alerts still claimed by this poll and still polled; should that fail, one by one, so one bad
+   * notification does not cost the others. Answers the ids notified.
    */
   async function notifyBatch(records: PollRecord[]): Promise<Set<string>> {
     const { rows } = await sql<{ id: string }>`
       SELECT r.id FROM registrations r
       JOIN unnest(${records.map((r) => r.id)}::uuid[], ${records.map((r) => r.token)}::uuid[],
                   ${records.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
-      WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polled}`.execute(deps.db);
+      WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polledStatusesSql}`.execute(deps.db);
     const valid = new Set(rows.map((r) => r.id));
-    const notified = new Set<string>();
-    for (const record of records) {
-      if (!valid.has(record.id)) continue;
-      try {
-        await deps.notify(record.notification!);
-        notified.add(record.id);
-      } catch (err) {
-        deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
+    const handing = records.filter((r) => valid.has(r.id));
+    if (handing.length === 0) return new Set();
+    try {
+      await deps.notify(handing.map((r) => r.notification!));
+      return new Set(handing.map((r) => r.id));
+    } catch {
+      const notified = new Set<string>();
+      for (const record of handing) {
+        try {
+          await deps.notify([record.notification!]);
+          notified.add(record.id);
+        } catch (err) {
+          deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
+        }
       }
+      return notified;
     }
-    return notified;
   }
 
   /**
@@ -109,14 +120,29 @@ export function createResultWriter(deps: {
             ${batch.map((r) => (r.outcome.lastValues === null ? null : JSON.stringify(r.outcome.lastValues)))}::jsonb[],
             ${batch.map((r) => r.outcome.consecutiveErrors)}::int[],
             ${batch.map((r) => r.outcome.completed)}::boolean[],
-            ${batch.map((r) => notified.has(r.id))}::boolean[]
+            ${batch.map((r) => notified.has(r.id))}::boolean[],
+            ${batch.map((r) => r.watchedValue)}::float8[],
+            ${batch.map((r) => r.answer !== null)}::boolean[],
+            ${batch.map((r) => r.answer?.text ?? null)}::jsonb[],
+            ${batch.map((r) => r.answer?.bytes ?? 0)}::int[]
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
-                 err, proxy_id, last_matched, last_values, errors, completed, notify)
+                 err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
+                 answer, answer_bytes)
+        ), answers AS (
+          -- The last answer, with the values kept before it (this statement's snapshot of the row).
+          INSERT INTO registration_answers (registration_id, answer, answer_bytes, previous_values,
+                                            status_code, received_at)
+          SELECT v.id, v.answer, v.answer_bytes, r.last_values, v.code, v.finished
+          FROM v JOIN registrations r ON r.id = v.id
+          WHERE v.answered AND r.claim_token = v.token AND ${sameDue}
+          ON CONFLICT (registration_id) DO UPDATE SET answer = excluded.answer,
+            answer_bytes = excluded.answer_bytes, previous_values = excluded.previous_values,
+            status_code = excluded.status_code, received_at = excluded.received_at
         ), done AS (
           UPDATE registrations r SET
             next_due_at = v.next_due,
             claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
-            status = CASE WHEN r.status IN ${polled} THEN v.status ELSE r.status END,
+            status = CASE WHEN r.status IN ${polledStatusesSql} THEN v.status ELSE r.status END,
             last_run_at = CASE WHEN v.completed THEN v.started ELSE r.last_run_at END,
             last_completed_at = CASE WHEN v.completed THEN v.finished ELSE r.last_completed_at END,
             last_matched = v.last_matched,
@@ -137,9 +163,12 @@ export function createResultWriter(deps: {
           RETURNING r.id
         )
         INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
-                               duration_ms, status_code, ok, matched, notified, error, worker_id)
-        SELECT v.id, v.proxy_id, v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-               v.matched, v.notify, v.err, ${deps.workerId}::uuid
+                               duration_ms, status_code, ok, matched, notified, error, worker_id,
+                               watched_value)
+        -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome
+        -- stands and the run says "no proxy", as ON DELETE SET NULL does for runs written before.
+        SELECT v.id, (SELECT p.id FROM proxies p WHERE p.id = v.proxy_id), v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
+               v.matched, v.notify, v.err, ${deps.workerId}::uuid, v.watched
         FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(deps.db);
     return notified.size;
   }

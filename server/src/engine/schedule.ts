@@ -1,3 +1,5 @@
+import { STALE_AFTER_INTERVALS } from '@resort/shared';
+
 /**
  * When an alert is due (DESIGN.md §7, docs/decisions.md). Times are epoch milliseconds.
  *
@@ -55,7 +57,6 @@ export function catchUp(dueMs: number, intervalMs: number, nowMs: number, catchU
 }
 
 /** An alert that has not completed a poll in three of its intervals is stale (a stuck engine shows). */
-export const STALE_AFTER_INTERVALS = 3;
 
 export function isStale(
   alert: { lastCompletedAt: Date | null; activeSince: Date; pollingIntervalSeconds: number },

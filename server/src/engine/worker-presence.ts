@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { beatHeartbeat, reapDeadWorkers, registerWorker, removeWorker } from './engine.repo.ts';
 
 /**

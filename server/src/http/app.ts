@@ -1,35 +1,45 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { messages } from '@resort/shared';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   LogController,
 } from 'fastify';
-import type { Services } from '../services.ts';
+import type { Services } from '../modules/services.ts';
+import { describeError } from '../platform/trpc/trpc.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { registerBodyGuard } from './body-guard.ts';
 import { createContextFactory } from './context.ts';
-import { registerOpenApi } from './openapi.ts';
+import { logFailure } from './log-failure.ts';
 import { registerRestRoutes } from './rest.ts';
 import { restRoutes } from './rest-routes.ts';
 import { type AppRouter, appRouter } from './router.ts';
-import { describeError } from './trpc.ts';
+import { registerClientAssets } from './static-assets.ts';
+import { registerTransportSecurity } from './transport-security.ts';
 
 export interface AppOptions {
   /** Directory of the built SPA; served with an index.html fallback when it exists. */
   clientDist?: string | undefined;
 }
 
-/** Maps Fastify's own errors (body parsing, size limits) to the same JSON error body. */
-function describeFastifyError(
-  error: FastifyError,
-): { status: number; body: { message: string; code: string } } | null {
+type ErrorAnswer = { status: number; body: { message: string; code: string } };
+
+/**
+ * Maps Fastify's own errors (body parsing, size limits, bad URLs) to the same JSON error body. The
+ * message is always ours: Fastify's would echo the request's path or headers back.
+ */
+function describeFastifyError(error: FastifyError): ErrorAnswer | null {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return { status: 414, body: { message: messages.common.urlTooLong, code: 'URI_TOO_LONG' } };
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return { status: 400, body: { message: messages.common.invalidValue, code: 'BAD_REQUEST' } };
+  }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { status: 413, body: { message: messages.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' } };
   }
@@ -40,7 +50,9 @@ function describeFastifyError(
     };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    const message = error.code?.startsWith('FST_ERR_CTP') ? messages.common.invalidJson : error.message;
+    const message = error.code?.startsWith('FST_ERR_CTP')
+      ? messages.common.invalidJson
+      : messages.common.invalidValue;
     return { status: error.statusCode, body: { message, code: 'BAD_REQUEST' } };
   }
   return null;
@@ -58,7 +70,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     // A request never hangs forever (DESIGN.md §10 faults).
     requestTimeout: 60_000,
+    // A bad or overlong URL answers in the API's error shape, never echoing the URL back.
+    frameworkErrors: (error, _req, reply) => {
+      const { status, body } = describeFastifyError(error) ?? {
+        status: 400,
+        body: { message: messages.common.invalidValue, code: 'BAD_REQUEST' },
+      };
+      return (reply as unknown as FastifyReply).code(status).send(body);
+    },
   });
+  // JSON only: a text/plain body answers 415 like any other non-JSON type.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -75,9 +97,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Added per request by registerTransportSecurity, for HTTPS requests only.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
   });
+  registerTransportSecurity(app, config);
 
   registerBodyGuard(app);
   if (config.CORS_ORIGINS.length > 0) {
@@ -98,7 +124,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const fastifyDescribed = describeFastifyError(error);
     const { status, body } = fastifyDescribed ?? describeError(error);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    logFailure(req.log, error, status);
     if ('retryAfterSeconds' in body && typeof body.retryAfterSeconds === 'number') {
       reply.header('retry-after', String(body.retryAfterSeconds));
     }
@@ -109,9 +135,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(req, res),
+      createContext: ({ req, res, info }) => createContext(req, res, info.connectionParams),
       onError: ({ error, path, ctx }) => {
-        if (describeError(error).status >= 500) ctx?.log.error({ err: error, path }, 'procedure failed');
+        if (ctx) logFailure(ctx.log, error, describeError(error).status, { path });
       },
       responseMeta: ({ errors }) => {
         const retry = errors
@@ -123,13 +149,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerRestRoutes(app, appRouter, restRoutes, createContext);
-  registerOpenApi(app, appRouter, restRoutes);
+  await registerApiDocs(app, restRoutes);
 
-  const clientDist = options.clientDist ? path.resolve(options.clientDist) : undefined;
-  const serveClient = clientDist !== undefined && existsSync(path.join(clientDist, 'index.html'));
-  if (serveClient) {
-    await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: ['index.html'] });
-  }
+  const serveClient = await registerClientAssets(app, options.clientDist);
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
@@ -138,7 +160,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       // The SPA owns every other path; its router redirects unknown ones to /.
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ message: `Route ${req.method} ${url} not found.`, code: 'NOT_FOUND' });
+    return reply.code(404).send({ message: messages.common.routeNotFound, code: 'NOT_FOUND' });
   });
 
   return app;

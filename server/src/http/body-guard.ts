@@ -1,6 +1,6 @@
 import { messages } from '@resort/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** Deeper than any real request body; well below where recursive serialisers overflow the stack. */
 export const MAX_JSON_DEPTH = 64;

@@ -1,27 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from './context.ts';
+import type { Context } from '../platform/trpc/context.ts';
+import type { RestRoute } from '../platform/trpc/rest-route.ts';
+import { createCallerFactory } from '../platform/trpc/trpc.ts';
 import type { AppRouter } from './router.ts';
-import { createCallerFactory } from './trpc.ts';
+
+export type { RestRoute };
 
 /**
- * One row of the REST surface: (method, path) → tRPC procedure. The adapter calls the procedure
- * through a tRPC caller, so validation, authorisation and behaviour are written once.
+ * The procedure input: query (GET) or JSON body, with the path parameters over it, so a path id
+ * never needs repeating in the body.
  */
-export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fastify path below /api, e.g. '/templates/:id'. */
-  path: string;
-  /** Dotted procedure path, e.g. 'templates.update'. */
-  procedure: string;
-  /** Status for a non-empty answer (default 200); an undefined answer is always 204. */
-  status?: number;
-  /** Picks the procedure input; the default merges query, JSON body and path params (params win). */
-  input?: (req: FastifyRequest) => unknown;
-  /** Chooses the status from the answer (e.g. health: 503 while not ready). */
-  statusFrom?: (data: unknown) => number;
-}
-
-function defaultInput(req: FastifyRequest): unknown {
+function restInput(req: FastifyRequest): unknown {
   const params = (req.params ?? {}) as Record<string, string>;
   const query = (req.query ?? {}) as Record<string, unknown>;
   const body = req.body;
@@ -42,6 +31,7 @@ function resolveProcedure(caller: unknown, path: string): ProcedureFn {
   return target as ProcedureFn;
 }
 
+/** One Fastify route per row of the derived table, each calling its procedure through a caller. */
 export function registerRestRoutes(
   app: FastifyInstance,
   appRouter: AppRouter,
@@ -56,7 +46,7 @@ export function registerRestRoutes(
       handler: async (req, reply) => {
         const ctx = await createContext(req, reply);
         const call = resolveProcedure(createCaller(ctx), route.procedure);
-        const data = await call((route.input ?? defaultInput)(req));
+        const data = await call(restInput(req));
         if (data === undefined) return reply.code(204).send();
         const status = route.statusFrom?.(data) ?? route.status ?? 200;
         return reply.code(status).send({ data });

@@ -1,5 +1,5 @@
 import { PgBoss } from 'pg-boss';
-import { queueOptions, queues } from './queues.ts';
+import { queueOptions, queues, retiredQueues } from './queues.ts';
 
 export interface BossOptions {
   connectionString: string;
@@ -27,5 +27,8 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     const existing = await boss.getQueue(name);
     if (!existing) await boss.createQueue(name, queueOptions[name]);
     else await boss.updateQueue(name, queueOptions[name]);
+  }
+  for (const name of retiredQueues) {
+    if (await boss.getQueue(name)) await boss.deleteQueue(name);
   }
 }

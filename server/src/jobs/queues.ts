@@ -3,22 +3,26 @@ import type { Queue } from 'pg-boss';
 /**
  * Every pg-boss queue the product uses, declared once. Producers and workers import these names;
  * `ensureQueues` creates them at start-up. Polls are not jobs: each worker claims due alerts from
- * the registrations table itself (docs/decisions.md, "Engine").
+ * the registrations table itself (docs/decisions.md, "Engine"); nor are deliveries: dispatchers claim
+ * them from the notification_deliveries outbox (docs/decisions.md, "[delivery]").
  */
 export const queues = {
-  /** One notification delivery to one channel, retried with backoff. */
-  deliver: 'notification-deliver',
   /** Periodic housekeeping: prune poll runs past their retention. */
   maintenance: 'maintenance',
+  /** Hourly: BOOKED and PASSED alerts unchanged for 30 days move to the archive. */
+  autoArchive: 'auto-archive',
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues];
 
-/**
- * Queue options. Deliveries are found by their worker's 0.5 s polling: pg-boss's LISTEN/NOTIFY wake-up
- * would make a notify queue's polling its 30 s backstop, too slow for retries that come due later.
- */
+/** Queues of earlier versions, deleted at start-up with any jobs left in them. */
+export const retiredQueues = [
+  // Deliveries were one job per attempt until migration 0007 made the delivery rows their own outbox;
+  // the rows carry every pending attempt, so these jobs are obsolete.
+  'notification-deliver',
+] as const;
+
 export const queueOptions: Record<QueueName, Omit<Queue, 'name'>> = {
-  [queues.deliver]: { notify: false },
   [queues.maintenance]: { retryLimit: 1, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
+  [queues.autoArchive]: { retryLimit: 2, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 },
 };

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { spawnWorkerProcess } from '../helpers/worker-process.ts';
 import {
   createAlerts,
   createPlanner,
@@ -19,7 +18,6 @@ import {
  * `npm run worker` processes sharing one database: the work is split, nothing is polled twice, and a
  * worker killed with SIGKILL loses no alert and sends no duplicate.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -27,18 +25,7 @@ afterEach(async () => {
 });
 
 async function spawnWorker(t: TestApp): Promise<{ child: ChildProcess; id: string }> {
-  const child = spawn(process.execPath, ['server/src/worker.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: t.database.url,
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnWorkerProcess(t.database.url);
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -172,11 +159,11 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
       .execute();
     // One delivery per notification, each received exactly once (webhook-id is stable per delivery).
     expect(new Set(deliveries.map((d) => d.event_key)).size).toBe(deliveries.length);
-    // A delivery the killed worker had taken comes back when its pg-boss job expires (the send
-    // timeout × 5 + 30 s, 105 s by default) and is retried after pg-boss's retry delay, so allow that.
+    // A delivery the killed worker had claimed is sent again by the replacement once its lease ends
+    // (DELIVERY_LEASE_SECONDS, 15 s by default).
     await waitFor(
       () => deliveries.every((d) => receiver.received.some((r) => r.headers['webhook-id'] === d.id)),
-      { what: 'every delivery', timeoutMs: 180_000, intervalMs: 500 },
+      { what: 'every delivery', timeoutMs: 60_000, intervalMs: 500 },
     );
     const webhookIds = receiver.received.map((r) => r.headers['webhook-id']);
     expect(new Set(webhookIds).size).toBe(webhookIds.length);

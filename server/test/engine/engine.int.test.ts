@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { registerDeliveryWorker } from '../../src/modules/notifications/notifications.jobs.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -50,9 +49,9 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await startTestApp({
     boss: true,
+    deliveries: true,
     env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
   });
-  await registerDeliveryWorker(t.boss!, t.services);
   owner = await createUser(t);
   planner = await createPlanner(t.db, receiver.url, owner.id);
   engine = createEngineFromServices(t.services);
@@ -75,7 +74,9 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
     await runsAtLeast(id, 3);
     const notifications = await notificationsOf(t.db, id);
     expect(notifications).toHaveLength(1);
-    expect(notifications[0]!.message).toContain('Room open (rooms[*].available) = true: found true');
+    expect(notifications[0]!.message).toContain(
+      'matched (Lakeside Lodge rooms, party The Parkers): R1: available.',
+    );
     expect(notifications[0]!.message).toContain('Lakeside Lodge rooms, party The Parkers');
     expect((await alertRow(t.db, id)).status).toBe('FIRING');
     await waitFor(() => deliveriesFor(id).length === 1, { what: 'the webhook delivery' });

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDeliveryWorker } from '../../src/modules/notifications/notifications.jobs.ts';
 import { createUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { waitFor } from '../helpers/receivers.ts';
@@ -57,6 +56,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await startTestApp({
     boss: true,
+    deliveries: true,
     env: {
       OUTBOUND_ALLOWLIST: '127.0.0.1',
       DELIVERY_TIMEOUT_MS: '500',
@@ -65,7 +65,6 @@ beforeAll(async () => {
       DELIVERY_MAX_ATTEMPTS: '3',
     },
   });
-  await registerDeliveryWorker(t.boss!, t.services);
 });
 afterAll(async () => {
   await t.close();

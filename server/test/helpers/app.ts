@@ -4,9 +4,14 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startBoss } from '../../src/jobs/boss.ts';
-import type { Clock } from '../../src/lib/clock.ts';
-import { createLogger } from '../../src/lib/logger.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import {
+  type DeliveryDispatcher,
+  startDeliveryDispatcher,
+} from '../../src/modules/notifications/notifications.dispatcher.ts';
+import { createServices, type Services } from '../../src/modules/services.ts';
+import type { Clock } from '../../src/platform/clock.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { checkAnswerAgainstDocument } from './contract.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -16,9 +21,14 @@ export interface TestApp {
   config: Config;
   database: TestDatabase;
   boss: PgBoss | null;
+  /** This process's delivery dispatcher, when asked for (`deliveries: true`). */
+  dispatcher: DeliveryDispatcher | null;
   /** The listening base URL when `listen` was asked for, e.g. http://127.0.0.1:41234. */
   baseUrl: string | null;
-  /** `app.inject` with a JSON body and an optional bearer token. */
+  /**
+   * `app.inject` with a JSON body and an optional bearer token. A REST answer that the OpenAPI
+   * document does not describe (status or body) fails the test (helpers/contract.ts).
+   */
   request(options: {
     method: InjectOptions['method'];
     url: string;
@@ -37,13 +47,19 @@ export async function startTestApp(
   options: {
     env?: Record<string, string>;
     boss?: boolean;
+    /** Run a delivery dispatcher, as a worker process does. */
+    deliveries?: boolean;
     listen?: boolean;
     clock?: Clock;
     /** A built SPA to serve, as `npm start` does. */
     clientDist?: string;
+    /** Another app's database, for two app processes on one database (the first app drops it). */
+    database?: TestDatabase;
+    /** Where log lines go (JSON, one a line), for tests that read them. */
+    logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -52,7 +68,10 @@ export async function startTestApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...options.env,
   });
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(
+    config.LOG_LEVEL,
+    options.logDestination ? { destination: options.logDestination } : {},
+  );
   const handle = createDatabase(database.url, { max: 5 });
   const boss = options.boss
     ? await startBoss({ connectionString: database.url, supervise: false, log })
@@ -62,8 +81,12 @@ export async function startTestApp(
     db: handle.db,
     boss,
     log,
+    databaseUrl: database.url,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  const dispatcher = options.deliveries
+    ? startDeliveryDispatcher({ ...services, connectionString: database.url })
+    : null;
   const app = await buildApp(services, { clientDist: options.clientDist });
   let baseUrl: string | null = null;
   if (options.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,6 +99,7 @@ export async function startTestApp(
     config,
     database,
     boss,
+    dispatcher,
     baseUrl,
     async request({ method, url, token, body, headers }) {
       const h: Record<string, string> = { ...headers };
@@ -86,14 +110,18 @@ export async function startTestApp(
         headers: h,
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       });
+      // Every REST answer a test sees must be one the OpenAPI document describes.
+      checkAnswerAgainstDocument(String(method), url, res);
       return res as LightMyRequestResponse & { json<T = unknown>(): T };
     },
     async close() {
       await app.close();
+      await dispatcher?.stop();
       await boss?.stop({ graceful: false, timeout: 2000 });
+      await services.channels.close();
       await services.outbound.close();
       await handle.destroy();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/lib/clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 
 export interface ManualClock extends Clock {
   /** Moves the clock forward; real time keeps running underneath. */

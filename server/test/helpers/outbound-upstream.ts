@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { OutboundError } from '../../src/engine/outbound/outbound-client.ts';
+import { OutboundError } from '../../src/platform/outbound/outbound-client.ts';
 
 export type TestUpstream = Awaited<ReturnType<typeof startUpstream>>;
 

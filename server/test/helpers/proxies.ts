@@ -183,3 +183,38 @@ export async function startSocks5Proxy(credentials: Credentials): Promise<TestPr
     },
   };
 }
+
+/**
+ * A broken HTTP proxy on loopback: it accepts the connection, reads the CONNECT line and closes
+ * without a word. Counts every connection made to it.
+ */
+export async function startDroppingProxy(): Promise<{
+  host: string;
+  port: number;
+  readonly connections: number;
+  close(): Promise<void>;
+}> {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    connections++;
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    client.once('data', () => client.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    host: '127.0.0.1',
+    port,
+    get connections() {
+      return connections;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

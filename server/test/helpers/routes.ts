@@ -3,7 +3,7 @@ import type { AnyProcedure } from '@trpc/server';
 import type { RestRoute } from '../../src/http/rest.ts';
 import { restRoutes } from '../../src/http/rest-routes.ts';
 import { appRouter } from '../../src/http/router.ts';
-import type { ProcedureMeta } from '../../src/http/trpc.ts';
+import type { ProcedureMeta } from '../../src/platform/trpc/trpc.ts';
 
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 

@@ -1,6 +1,5 @@
 import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDeliveryWorker } from '../../src/modules/notifications/notifications.jobs.ts';
 import type { TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
@@ -19,6 +18,7 @@ beforeAll(async () => {
   hook = await startHttpReceiver();
   t = await startTestApp({
     boss: true,
+    deliveries: true,
     env: {
       OUTBOUND_ALLOWLIST: '127.0.0.1',
       // A 1-second schedule (1 s, then 1 s: capped), 3 attempts, so retries finish in seconds.
@@ -27,7 +27,6 @@ beforeAll(async () => {
       DELIVERY_MAX_ATTEMPTS: '3',
     },
   });
-  await registerDeliveryWorker(t.boss!, t.services);
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,6 @@
 import type { NotificationRecord } from '@resort/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queues } from '../../src/jobs/queues.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
@@ -12,7 +11,7 @@ import {
   verifyStandardWebhook,
 } from './fixtures.ts';
 
-// pg-boss runs but no delivery worker is registered: jobs wait, and the tests drive `deliver` themselves.
+// No delivery dispatcher runs: deliveries wait in the outbox, and the tests drive `deliver` themselves.
 let t: TestApp;
 let hook: HttpReceiver;
 beforeAll(async () => {
@@ -139,7 +138,7 @@ describe('notification history', () => {
 });
 
 describe('delivery records', () => {
-  it('creates one PENDING delivery and one job per active linked service, in one transaction', async () => {
+  it('creates one PENDING delivery, due now, per active linked service, in one transaction', async () => {
     const user = await createUser(t);
     const email = await primaryEmailService(t, user);
     const slack = await createService(t, user, { type: 'SLACK_WEBHOOK', config: { url: `${hook.url}/s` } });
@@ -160,8 +159,8 @@ describe('delivery records', () => {
       .where('event_key', '=', `rolled-back-${registrationId}`)
       .execute();
     expect(none).toHaveLength(0);
-    const { count } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pgboss.job
-      WHERE name = ${queues.deliver} AND data->>'deliveryId' IN (SELECT id::text FROM notification_deliveries)`
+    const { count } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notification_deliveries
+      WHERE status = 'PENDING' AND next_attempt_at <= now()`
       .execute(t.db)
       .then((r) => r.rows[0]!);
 
@@ -173,10 +172,10 @@ describe('delivery records', () => {
       .where('notification_id', '=', notificationId)
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
-    const after = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pgboss.job
-      WHERE name = ${queues.deliver} AND data->>'deliveryId' IN (SELECT id::text FROM notification_deliveries)`.execute(
-      t.db,
-    );
+    expect(rows.every((r) => r.next_attempt_at !== null && r.claim_token === null)).toBe(true);
+    expect(rows.map((r) => r.destination).sort()).toEqual([hook.url, 'smtp'].sort());
+    const after = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notification_deliveries
+      WHERE status = 'PENDING' AND next_attempt_at <= now()`.execute(t.db);
     expect(after.rows[0]!.count).toBe(count + 2);
   });
 
@@ -206,7 +205,7 @@ describe('delivery records', () => {
     }
     expect(hook.requests.filter((r) => r.path === '/crash')).toHaveLength(1);
 
-    // pg-boss hands the job out again: the send is repeated under the same id, and recorded once.
+    // The attempt is made again: the send is repeated under the same id, and recorded once.
     await t.services.notifications.deliver({ deliveryId: delivery!.id, attempt: 1 });
     // A further replay of the same attempt finds it recorded and sends nothing.
     await t.services.notifications.deliver({ deliveryId: delivery!.id, attempt: 1 });

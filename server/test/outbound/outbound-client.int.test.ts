@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundClient, type OutboundErrorKind } from '../../src/engine/outbound/outbound-client.ts';
+import { createOutboundClient, type OutboundErrorKind } from '../../src/platform/outbound/outbound-client.ts';
 import { failure, startUpstream, type TestUpstream } from '../helpers/outbound-upstream.ts';
 
 let upstream: TestUpstream;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOutboundClient, type OutboundRequest } from '../../src/engine/outbound/outbound-client.ts';
+import { createOutboundClient, type OutboundRequest } from '../../src/platform/outbound/outbound-client.ts';
 import { failure, startUpstream, type TestUpstream } from '../helpers/outbound-upstream.ts';
-import { startConnectProxy, startSocks5Proxy, type TestProxy } from '../helpers/proxies.ts';
+import {
+  startConnectProxy,
+  startDroppingProxy,
+  startSocks5Proxy,
+  type TestProxy,
+} from '../helpers/proxies.ts';
 
 let upstream: TestUpstream;
 const clients: ReturnType<typeof createOutboundClient>[] = [];
@@ -96,5 +101,24 @@ describe.each([
       expect(error.kind).toBe('blocked');
     }
     expect(proxy.destinations.length).toBe(before);
+  });
+});
+
+describe('a proxy that drops the CONNECT line (issue 21, finding 7)', () => {
+  it('costs one connection per request and fails as a proxy failure, within the timeout', async () => {
+    const dropping = await startDroppingProxy();
+    try {
+      const c = createOutboundClient({ allowlist: ['127.0.0.1'], timeoutMs: 2000, maxBytes: 1024 });
+      clients.push(c);
+      const proxy = { protocol: 'http' as const, host: dropping.host, port: dropping.port };
+      for (let i = 1; i <= 3; i++) {
+        const error = await failure(c.request({ url: `${upstream.base}/json`, method: 'GET', proxy }));
+        expect(error.kind).toBe('proxy');
+        expect(error.message).toContain(`http proxy 127.0.0.1:${dropping.port}`);
+        expect(dropping.connections).toBe(i);
+      }
+    } finally {
+      await dropping.close();
+    }
   });
 });

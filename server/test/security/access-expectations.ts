@@ -92,6 +92,24 @@ async function createAlert(w: World, owner: TestUser): Promise<string> {
   return alert.id;
 }
 
+async function createWatchlist(w: World, owner: TestUser, alertIds: string[] = []): Promise<string> {
+  const watchlist = await w.api<{ id: string }>(owner, 'POST', '/api/watchlists', {
+    name: `Matrix ${tag()}`,
+  });
+  if (alertIds.length) {
+    await w.api(owner, 'POST', `/api/watchlists/${watchlist.id}/registrations`, {
+      registrationIds: alertIds,
+    });
+  }
+  return watchlist.id;
+}
+
+async function createArchivedAlert(w: World, owner: TestUser): Promise<string> {
+  const id = await createAlert(w, owner);
+  await w.api(owner, 'POST', '/api/archive', { registrationIds: [id] });
+  return id;
+}
+
 export const accessExpectations: Record<string, AccessExpectation> = {
   'health.get': { access: 'public' },
 
@@ -125,6 +143,77 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     access: 'user',
     plan: (w) => ({ input: { headline: `Matrix headline ${w.next()}` } }),
   },
+
+  'users.preferences': { access: 'user' },
+  'users.updatePreferences': { access: 'user', plan: () => ({ input: { push: true } }) },
+
+  // Watchlists, the archive and the dashboard summary: only ever the caller's own.
+  'watchlists.list': { access: 'user' },
+  'watchlists.create': {
+    access: 'user',
+    plan: () => ({ input: { name: `Matrix ${tag()}`, quarter: 'Q3' } }),
+  },
+  'watchlists.get': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createWatchlist(w, ownerOf(w, owner)) } }),
+  },
+  'watchlists.update': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: { id: await createWatchlist(w, ownerOf(w, owner)), notes: 'Edited' },
+    }),
+  },
+  'watchlists.remove': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createWatchlist(w, ownerOf(w, owner)) } }),
+  },
+  'watchlists.alerts': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createWatchlist(w, ownerOf(w, owner)) } }),
+  },
+  'watchlists.addAlerts': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: await createWatchlist(w, ownerOf(w, owner)),
+        registrationIds: [await createAlert(w, ownerOf(w, owner))],
+      },
+    }),
+  },
+  'watchlists.removeAlert': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => {
+      const registrationId = await createAlert(w, ownerOf(w, owner));
+      return { input: { id: await createWatchlist(w, ownerOf(w, owner), [registrationId]), registrationId } };
+    },
+  },
+  'archive.list': { access: 'user' },
+  'archive.archive': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { registrationIds: [await createAlert(w, ownerOf(w, owner))] } }),
+  },
+  'archive.restore': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: { registrationIds: [await createArchivedAlert(w, ownerOf(w, owner))] },
+    }),
+  },
+  'archive.purge': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: { registrationIds: [await createArchivedAlert(w, ownerOf(w, owner))] },
+    }),
+  },
+  'dashboard.summary': { access: 'user' },
 
   'proxies.list': { access: 'admin' },
   'proxies.create': {
@@ -226,6 +315,26 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   },
   'notifications.history': { access: 'user', plan: () => ({ input: { limit: 10 } }) },
 
+  'apiTokens.list': { access: 'user' },
+  'apiTokens.create': {
+    access: 'user',
+    plan: () => ({ input: { name: `Matrix token ${tag()}`, scope: 'read-only' } }),
+  },
+  'apiTokens.revoke': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: (
+          await w.api<{ apiToken: { id: string } }>(ownerOf(w, owner), 'POST', '/api/users/me/api-tokens', {
+            name: `Matrix token ${tag()}`,
+            scope: 'read-only',
+          })
+        ).apiToken.id,
+      },
+    }),
+  },
+
   'registrations.list': { access: 'user' },
   'registrations.get': {
     access: 'user',
@@ -244,6 +353,27 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
   'registrations.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+
+  'alertInsight.get': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'alertInsight.checkNow': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'alertInsight.adminGet': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
+  'alertInsight.adminCheckNow': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
+  },
+  // A subscription (a stream that stays open): its access is tested in test/live/live-events.int.test.ts.
+  'live.events': { access: 'user' },
 
   'adminRegistrations.list': { access: 'admin' },
   // Admins reach any user's alert: the plan always builds one of the matrix user's.

@@ -8,6 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, STRONG_PASSWORD } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { watchCspViolations } from '../helpers/csp-violations.ts';
 
 /**
  * The SPA passes the server's Content-Security-Policy: the production build, served by the real app
@@ -59,16 +60,7 @@ async function watchedPage(route: string, session?: string) {
       content: `localStorage.setItem('resort-alerts.session', ${JSON.stringify(session)});`,
     });
   }
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/content security policy/i.test(m.text())) violations.push(m.text());
-  });
-  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
-  // Browser-side code as text: the server's TypeScript has no DOM types.
-  await page.addInitScript({
-    content: `document.addEventListener('securitypolicyviolation', (e) =>
-      window.reportViolation(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')));`,
-  });
+  const violations = await watchCspViolations(page);
   const res = await page.goto(`${t.baseUrl}${route}`, { waitUntil: 'networkidle' });
   await page.waitForFunction("(document.getElementById('root')?.childElementCount ?? 0) > 0");
   return { page, violations, csp: res?.headers()['content-security-policy'] };

@@ -1,6 +1,7 @@
 import { messages } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { restRoutes } from '../../src/http/rest-routes.ts';
 import { createUser, STRONG_PASSWORD } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -44,7 +45,8 @@ describe('security headers', () => {
       expect(csp.get('base-uri'), url).toBe("'self'");
       expect(csp.get('connect-src'), url).toBe("'self'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      // Plain HTTP here: HSTS only for HTTPS requests (plain-http.int.test.ts).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
@@ -123,10 +125,10 @@ describe('the refresh cookie', () => {
     expect(cookie?.secure).toBeFalsy();
   });
 
-  it('is Secure when COOKIE_SECURE is set, and by default in production', async () => {
+  it('is Secure when COOKIE_SECURE is set; unset, it follows the request (plain-http.int.test.ts)', async () => {
     expect(await signIn(open)).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).COOKIE_SECURE).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
   });
 
   it('is cleared with the same flags on sign-out', async () => {
@@ -189,6 +191,25 @@ describe('body limits', () => {
       expect(res.statusCode, payload).toBe(400);
       expect(res.json<{ message: string }>().message, payload).toEqual(expect.any(String));
     }
+  });
+
+  it.each(
+    restRoutes
+      .filter((r) => r.method !== 'GET')
+      .flatMap((r) =>
+        ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded'].map(
+          (type) => [r.method, r.path, type] as const,
+        ),
+      ),
+  )('answers 415 to %s %s with a %s body (issue 21, finding 9)', async (method, routePath, type) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api${routePath.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')}`,
+      headers: { 'content-type': type },
+      payload: '{"email":"a@example.com","password":"x"}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json<{ code: string }>().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses bodies that are not JSON with 415', async () => {

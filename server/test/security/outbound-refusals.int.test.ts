@@ -3,6 +3,7 @@ import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
+import { insertTemplate, validPayload } from '../registrations/fixtures.ts';
 
 /**
  * DESIGN.md §7 outbound safety, end to end through the three ways a user or admin names a URL:
@@ -35,6 +36,8 @@ beforeAll(async () => {
         return [...v4(PUBLIC), ...v6('::1')];
       case 'ula.resort.test':
         return v6('fd00::1');
+      case 'compat.resort.test':
+        return v6('::7f00:1');
       case 'rebind.resort.test':
         // Public to the first A question (the check when the URL is saved or tested), loopback after.
         if (type !== 'A') return [];
@@ -74,6 +77,17 @@ const refusedUrls: [string, string][] = [
   ['IPv4-mapped IPv6 loopback', `http://[::ffff:127.0.0.1]:PORT/hook`],
   ['IPv4-mapped IPv6 metadata, hex', 'http://[::ffff:a9fe:a9fe]/latest/meta-data/'],
   ['NAT64 metadata', 'http://[64:ff9b::a9fe:a9fe]/'],
+  // Issue 21, finding 4: every IPv6 form that carries an IPv4 address, and the rest of IANA's table.
+  ['IPv4-compatible IPv6 loopback', `http://[::127.0.0.1]:PORT/hook`],
+  ['IPv4-compatible IPv6 metadata', 'http://[::169.254.169.254]/latest/meta-data/'],
+  ['a name whose AAAA is IPv4-compatible loopback', `http://compat.resort.test:PORT/hook`],
+  ['SIIT-translated loopback', `http://[::ffff:0:7f00:1]:PORT/hook`],
+  ['NAT64 carrying a private address', 'http://[64:ff9b::10.0.0.1]/hook'],
+  ['local-use NAT64', 'http://[64:ff9b:1::a00:1]/hook'],
+  ['6to4 carrying loopback', `http://[2002:7f00:1::1]:PORT/hook`],
+  ['Teredo carrying loopback', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook'],
+  ['IPv6 documentation', 'http://[2001:db8::1]/hook'],
+  ['IPv4 documentation', 'http://203.0.113.5/hook'],
   ['ULA fc00::/7', 'http://[fd00::1]/hook'],
   ['IPv6 link-local', 'http://[fe80::1]/hook'],
   ['decimal IPv4', `http://2130706433:PORT/hook`],
@@ -146,13 +160,17 @@ describe('refused unless allow-listed', () => {
   let webhookUser: TestUser;
   let slackUser: TestUser;
   let admin: TestUser;
+  let cases = 0;
   beforeAll(async () => {
-    webhookUser = await createUser(strict);
-    slackUser = await createUser(strict);
     admin = await createUser(strict, { role: 'admin' });
   });
 
   it.each(refusedUrls)('%s: %s', async (_what, listed) => {
+    // Fresh users every 25 cases: each user may test-send 30 times in 10 minutes.
+    if (cases++ % 25 === 0) {
+      webhookUser = await createUser(strict);
+      slackUser = await createUser(strict);
+    }
     const url = withPort(listed);
     const before = trap.requests.length;
     for (const [type, user] of [
@@ -226,6 +244,33 @@ describe('allowed when allow-listed', () => {
       400,
     );
     expect((await testChannel(lenient, user, 'WEBHOOK', 'http://metadata.resort.test/')).status).toBe(400);
+    expect(trap.requests.length).toBe(before);
+  });
+});
+
+describe('the alert test (same guard, issue 21 finding 4)', () => {
+  it.each([
+    `http://[::127.0.0.1]:PORT/rooms`,
+    `http://[2002:7f00:1::1]:PORT/rooms`,
+    `http://compat.resort.test:PORT/rooms`,
+  ])('refuses a template upstream at %s', async (listed) => {
+    const planner = await createUser(strict);
+    const templateId = await insertTemplate(strict, { targetUrl: withPort(listed) });
+    const before = trap.requests.length;
+    const res = await strict.request({
+      method: 'POST',
+      url: '/api/registrations/test',
+      token: planner.token,
+      body: validPayload(templateId),
+    });
+    const body = res.json<{ message?: string; data?: { success: boolean; error: string | null } }>();
+    if (res.statusCode === 200) {
+      expect(body.data?.success).toBe(false);
+      expect(body.data?.error).toMatch(refusalMessage);
+    } else {
+      expect(res.statusCode).toBe(400);
+      expect(body.message).toMatch(refusalMessage);
+    }
     expect(trap.requests.length).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import { alertListMessages, alertStatusLabel, registrationStatuses } from '@resort/shared';
-import type { AlertRecord } from '../../api/contracts.ts';
+import type { AlertRecord } from '@/api/contracts.ts';
 
 export const ALL_STATUSES = 'all';
 

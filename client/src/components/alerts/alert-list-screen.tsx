@@ -1,8 +1,8 @@
 import type { SettableAlertStatus } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import type { AlertRecord } from '../../api/contracts.ts';
+import { useApi } from '@/api/api-context.tsx';
+import type { AlertRecord } from '@/api/contracts.ts';
 import { AlertList } from './alert-list.tsx';
 
 /**

@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AlertRecord } from '../../api/contracts.ts';
-import { renderWithRouter } from '../../test/render.tsx';
+import type { AlertRecord } from '@/api/contracts.ts';
+import { renderWithRouter } from '@/test/render.tsx';
 import { ALERT_PAGE_SIZE, AlertList } from './alert-list.tsx';
 
 const template = (name: string, defaultQuery: Record<string, unknown> = {}) => ({ name, defaultQuery });
@@ -118,8 +118,8 @@ describe('AlertList', () => {
     await renderWithRouter(<Harness initial={alerts} />);
     const [first, second, third] = rows();
     // a-1: the template default has blank keys, the custom query has dates.
-    expect(within(first!).getByText('2026-07-01 → 2026-07-05')).toBeInTheDocument();
-    expect(within(second!).getByText('2026-10-01 → 2026-10-31')).toBeInTheDocument();
+    expect(within(first!).getByText('Jul 1 → Jul 5, 2026 · 4 nights')).toBeInTheDocument();
+    expect(within(second!).getByText('Oct 1 → Oct 31, 2026 · 30 nights')).toBeInTheDocument();
     expect(within(third!).getByText('No dates set')).toBeInTheDocument();
   });
 
@@ -170,7 +170,7 @@ describe('AlertList', () => {
     );
     expect(screen.getByText('Loading alerts...')).toBeInTheDocument();
     first.unmount();
-    const { HttpError } = await import('../../api/http.ts');
+    const { HttpError } = await import('@/api/http.ts');
     await renderWithRouter(
       <AlertList
         alerts={undefined}

@@ -1,12 +1,14 @@
 import { Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { alertListMessages, alertStatusLabel, type SettableAlertStatus } from '@resort/shared';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { AlertRecord } from '../../api/contracts.ts';
-import { errorMessage } from '../../api/http.ts';
-import type { Flash } from '../../app/router.ts';
-import { FlashAlert } from '../flash-banner.tsx';
-import { ButtonLink } from '../links.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../states.tsx';
+import type { AlertRecord } from '@/api/contracts.ts';
+import { errorMessage } from '@/api/http.ts';
+import type { Flash } from '@/app/flash.ts';
+import { FlashAlert } from '@/components/flash-banner.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
+import { AlertCards } from './alert-cards.tsx';
 import {
   ALL_STATUSES,
   alertDisplayTitle,
@@ -57,6 +59,8 @@ export function AlertList({
   const [busyId, setBusyId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<AlertRecord | null>(null);
   const [removePending, setRemovePending] = useState(false);
+  // Below 640 px the table becomes cards.
+  const phone = useMediaQuery('(max-width: 40em)') ?? false;
 
   const indexed = useMemo(() => indexAlerts(alerts ?? []), [alerts]);
   const matching = useMemo(() => matchSearch(indexed, deferredSearch), [indexed, deferredSearch]);
@@ -126,7 +130,11 @@ export function AlertList({
     const first = (currentPage - 1) * ALERT_PAGE_SIZE + 1;
     return (
       <>
-        <AlertTable alerts={pageRows} showOwner={showOwner} busyId={busyId} handlers={handlers} />
+        {phone ? (
+          <AlertCards alerts={pageRows} showOwner={showOwner} busyId={busyId} handlers={handlers} />
+        ) : (
+          <AlertTable alerts={pageRows} showOwner={showOwner} busyId={busyId} handlers={handlers} />
+        )}
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed" data-testid="alert-count">
             {`Showing ${first}–${first + pageRows.length - 1} of ${visible.length}`}

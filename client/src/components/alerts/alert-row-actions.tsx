@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
 import { prettifyStatus, type SettableAlertStatus, userSettableStatuses } from '@resort/shared';
 import { useState } from 'react';
-import type { AlertRecord } from '../../api/contracts.ts';
-import { ButtonLink } from '../links.tsx';
+import type { AlertRecord } from '@/api/contracts.ts';
+import { ButtonLink } from '@/components/links.tsx';
 
 const joinedLeft = { borderTopRightRadius: 0, borderBottomRightRadius: 0 };
 const joinedRight = { borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid white' };

@@ -1,34 +1,64 @@
 import { Table } from '@mantine/core';
-import { deriveAlertDateRange, formatDateRange, type SettableAlertStatus } from '@resort/shared';
+import { deriveAlertDateRange, formatDateRangeForPeople, type SettableAlertStatus } from '@resort/shared';
+import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { AlertRecord } from '../../api/contracts.ts';
+import type { AlertRecord } from '@/api/contracts.ts';
+import { AlertActivity } from './alert-activity.tsx';
 import { alertDisplayTitle } from './alert-filters.ts';
 import { AlertRowActions } from './alert-row-actions.tsx';
 import classes from './alert-table.module.css';
+import { useNow } from './alert-time.tsx';
 import { AlertStatusBadge } from './status-badge.tsx';
+
+/**
+ * The dates the alert polls, for people ("Jan 2 → Jan 6, 2027 · 4 nights"): the server's range from
+ * the built request, or (an answer without it) SPEC.md §2's rule over the alert's queries.
+ */
+export function alertDatesText(alert: AlertRecord): string {
+  const range = alert.dateRange !== undefined ? alert.dateRange : deriveAlertDateRange(alert);
+  return formatDateRangeForPeople(range, typeof navigator === 'undefined' ? undefined : navigator.language);
+}
+
+/** "Alert: {title}", linking to the alert's page. */
+export function AlertTitleLink({ alert }: { alert: AlertRecord }) {
+  return (
+    <Link to="/alerts/$alertId" params={{ alertId: alert.id }} className={classes.titleLink}>
+      {`Alert: ${alertDisplayTitle(alert)}`}
+    </Link>
+  );
+}
+
+/** What one row (or phone card) of the list needs. */
+export interface AlertItemProps {
+  alert: AlertRecord;
+  showOwner: boolean;
+  busy: boolean;
+  handlers: AlertRowHandlers;
+  now: number;
+}
+
+/** What the table (or the phone cards) needs: a page of alerts. */
+export interface AlertPageProps {
+  alerts: readonly AlertRecord[];
+  showOwner: boolean;
+  busyId: string | null;
+  handlers: AlertRowHandlers;
+}
 
 export interface AlertRowHandlers {
   onSetStatus: (alert: AlertRecord, status: SettableAlertStatus) => void;
   onRemove: (alert: AlertRecord) => void;
 }
 
-const AlertRow = memo(function AlertRow({
-  alert,
-  showOwner,
-  busy,
-  handlers,
-}: {
-  alert: AlertRecord;
-  showOwner: boolean;
-  busy: boolean;
-  handlers: AlertRowHandlers;
-}) {
+const AlertRow = memo(function AlertRow({ alert, showOwner, busy, handlers, now }: AlertItemProps) {
   const services = alert.notificationServices?.length ?? 0;
   return (
     <Table.Tr data-testid="alert-row">
       <Table.Td className={classes.cell}>
         <div className={classes.primary}>{alert.template?.name ?? '—'}</div>
-        <div>{`Alert: ${alertDisplayTitle(alert)}`}</div>
+        <div>
+          <AlertTitleLink alert={alert} />
+        </div>
         {services > 0 ? <div className={classes.muted}>{`Notifications: ${services}`}</div> : null}
       </Table.Td>
       {showOwner ? (
@@ -38,9 +68,14 @@ const AlertRow = memo(function AlertRow({
         </Table.Td>
       ) : null}
       <Table.Td className={classes.cell}>{alert.partyName || '—'}</Table.Td>
-      <Table.Td className={classes.cell}>{formatDateRange(deriveAlertDateRange(alert))}</Table.Td>
+      <Table.Td className={classes.cell} data-testid="alert-dates">
+        {alertDatesText(alert)}
+      </Table.Td>
       <Table.Td>
         <AlertStatusBadge status={alert.status} />
+      </Table.Td>
+      <Table.Td>
+        <AlertActivity alert={alert} now={now} />
       </Table.Td>
       <Table.Td>
         <AlertRowActions alert={alert} busy={busy} {...handlers} />
@@ -49,19 +84,10 @@ const AlertRow = memo(function AlertRow({
   );
 });
 
-export function AlertTable({
-  alerts,
-  showOwner,
-  busyId,
-  handlers,
-}: {
-  alerts: readonly AlertRecord[];
-  showOwner: boolean;
-  busyId: string | null;
-  handlers: AlertRowHandlers;
-}) {
+export function AlertTable({ alerts, showOwner, busyId, handlers }: AlertPageProps) {
+  const now = useNow();
   return (
-    <Table.ScrollContainer minWidth={showOwner ? 900 : 760}>
+    <Table.ScrollContainer minWidth={showOwner ? 1080 : 940}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -70,6 +96,7 @@ export function AlertTable({
             <Table.Th>Family/Party</Table.Th>
             <Table.Th>Date Range</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Activity</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -81,6 +108,7 @@ export function AlertTable({
               showOwner={showOwner}
               busy={busyId === alert.id}
               handlers={handlers}
+              now={now}
             />
           ))}
         </Table.Tbody>

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { alertListMessages } from '@resort/shared';
-import type { AlertRecord } from '../../api/contracts.ts';
+import type { AlertRecord } from '@/api/contracts.ts';
 import { alertDisplayTitle } from './alert-filters.ts';
 
 export function RemoveAlertModal({

@@ -13,7 +13,7 @@ const colors: Record<string, string> = {
 
 export function AlertStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={colors[status] ?? 'gray'} variant="light">
+    <Badge color={colors[status] ?? 'gray'} variant="light" data-status={status}>
       {alertStatusLabel(status)}
     </Badge>
   );

@@ -12,10 +12,10 @@ import {
 import { render } from '@testing-library/react';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { createApi } from '../../api/api.ts';
-import { ApiProvider } from '../../api/api-context.tsx';
-import { type AppRouter, createOptionsProxy, createQueryClient } from '../../api/trpc.ts';
-import { theme } from '../../app/theme.ts';
+import { createApi } from '@/api/api.ts';
+import { ApiProvider } from '@/api/api-context.tsx';
+import { type AppRouter, createOptionsProxy, createQueryClient } from '@/api/trpc.ts';
+import { theme } from '@/app/theme.ts';
 
 /**
  * Component-test support: the real API layer (tRPC client, query options, error text) answered by

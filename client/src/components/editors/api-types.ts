@@ -1,5 +1,5 @@
 import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
-import type { OptionsProxy } from '../../api/trpc.ts';
+import type { OptionsProxy } from '@/api/trpc.ts';
 
 /**
  * Answers as the client receives them: tRPC's JSON transport makes `unknown` members optional

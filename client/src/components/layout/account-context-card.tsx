@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { authMessages } from '@resort/shared';
-import type { UserSummary } from '../../api/contracts.ts';
-import { errorMessage } from '../../api/http.ts';
+import type { UserSummary } from '@/api/contracts.ts';
+import { errorMessage } from '@/api/http.ts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

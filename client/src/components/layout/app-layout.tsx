@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { isAdminRole } from '@resort/shared';
 import { Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSession, useSessionContext } from '../../session/use-session.ts';
-import { ButtonLink } from '../links.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { useSession, useSessionContext } from '@/session/use-session.ts';
 import { SideNav } from './side-nav.tsx';
 
 /** The signed-in app shell: top bar and side navigation around the page. */
@@ -37,7 +37,7 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={opened}
@@ -46,16 +46,19 @@ export function AppLayout() {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Title order={4}>Resort Alerts</Title>
+            {/* The wordmark stays on one line: on a phone the bar's buttons leave it about 120 px. */}
+            <Title order={4} fz={{ base: 'md', xs: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
+              Resort Alerts
+            </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Text size="sm" visibleFrom="xs" truncate maw={220} data-testid="current-user">
               {user?.name || user?.email}
             </Text>
-            <ButtonLink to="/dashboard" hash="recent-notifications" variant="subtle" size="xs">
+            <ButtonLink to="/dashboard" hash="recent-notifications" variant="subtle" size="xs" px={8}>
               Notifications
             </ButtonLink>
-            <Button variant="light" size="xs" onClick={signOut} loading={signingOut}>
+            <Button variant="light" size="xs" px={8} onClick={signOut} loading={signingOut}>
               Sign out
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useApi } from '../../api/api-context.tsx';
+import { useApi } from '@/api/api-context.tsx';
 import { AccountContextCard, hidesAccountContext } from './account-context-card.tsx';
 
 /** The configurator pages (alerts, settings, configure, admin) with the account card where it belongs. */

@@ -1,6 +1,6 @@
-import { Badge, Divider, ScrollArea, Stack, Text } from '@mantine/core';
+import { Divider, ScrollArea, Stack, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
-import { NavRouterLink } from '../links.tsx';
+import { NavRouterLink } from '@/components/links.tsx';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -10,7 +10,10 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-/** Side navigation of SPEC.md §2; the Administration section only for admins. */
+/**
+ * Side navigation of SPEC.md §2. Watchlists and Archived now work on the server, so they sit with the
+ * rest of Navigation instead of under 'Coming Soon'. The Administration section only for admins.
+ */
 export function SideNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const view = useLocation({ select: (l) => (l.search as { view?: string }).view });
@@ -21,27 +24,21 @@ export function SideNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?
     <ScrollArea type="auto" h="100%">
       <Stack gap={2} p="xs" component="nav" aria-label="Main">
         <SectionTitle>Navigation</SectionTitle>
-        <NavRouterLink to="/" label="Home" active={onHome && !view} onClick={onNavigate} />
-        <NavRouterLink to="/dashboard" label="Dashboard" active={is('/dashboard')} onClick={onNavigate} />
-        <NavRouterLink to="/alerts" label="Alerts" active={is('/alerts')} onClick={onNavigate} />
-        <NavRouterLink to="/settings" label="Settings" active={is('/settings')} onClick={onNavigate} />
+        {/* Home is '/' without ?view: the router would otherwise mark it current on Watchlists and Archived too. */}
         <NavRouterLink
-          to="/configure/alerts"
-          label="Create Alert"
-          active={is('/configure/alerts')}
+          to="/"
+          search={{ view: undefined }}
+          activeOptions={{ includeSearch: true, explicitUndefined: true }}
+          label="Home"
+          active={onHome && !view}
           onClick={onNavigate}
         />
-
-        <SectionTitle>Coming Soon</SectionTitle>
+        <NavRouterLink to="/dashboard" label="Dashboard" active={is('/dashboard')} onClick={onNavigate} />
+        <NavRouterLink to="/alerts" label="Alerts" active={is('/alerts')} onClick={onNavigate} />
         <NavRouterLink
           to="/"
           search={{ view: 'watchlists' }}
           label="Watchlists"
-          rightSection={
-            <Badge size="xs" variant="light">
-              Sample
-            </Badge>
-          }
           active={onHome && view === 'watchlists'}
           onClick={onNavigate}
         />
@@ -49,12 +46,14 @@ export function SideNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?
           to="/"
           search={{ view: 'archived' }}
           label="Archived"
-          rightSection={
-            <Badge size="xs" variant="light">
-              Sample
-            </Badge>
-          }
           active={onHome && view === 'archived'}
+          onClick={onNavigate}
+        />
+        <NavRouterLink to="/settings" label="Settings" active={is('/settings')} onClick={onNavigate} />
+        <NavRouterLink
+          to="/configure/alerts"
+          label="Create Alert"
+          active={is('/configure/alerts')}
           onClick={onNavigate}
         />
 

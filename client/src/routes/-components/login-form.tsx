@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { authMessages, type LoginInput, loginInput } from '@resort/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useApi } from '../../api/api-context.tsx';
-import { errorMessage } from '../../api/http.ts';
-import { useSessionContext } from '../../session/use-session.ts';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { useSessionContext } from '@/session/use-session.ts';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const api = useApi();

@@ -4,9 +4,9 @@ import { authMessages, registerInput } from '@resort/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { useApi } from '../../api/api-context.tsx';
-import { errorMessage } from '../../api/http.ts';
-import { useSessionContext } from '../../session/use-session.ts';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { useSessionContext } from '@/session/use-session.ts';
 
 /** The server's register schema plus the form-only rule that both passwords match. */
 export const registerFormSchema = registerInput

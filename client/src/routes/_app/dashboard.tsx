@@ -3,7 +3,7 @@ import { DashboardView } from './-components/dashboard/dashboard-view.tsx';
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(context.api.account.summary());
+    void context.queryClient.prefetchQuery(context.api.dashboard.summary());
   },
   component: DashboardView,
 });

@@ -4,7 +4,7 @@ import { ArchivedView } from './-components/archived-view.tsx';
 import { HomeView } from './-components/home-view.tsx';
 import { WatchlistsView } from './-components/watchlists-view.tsx';
 
-/** '/' shows the local Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=. */
+/** '/' shows the Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=; all on server data. */
 export const Route = createFileRoute('/_app/')({
   validateSearch: z.object({ view: z.enum(['watchlists', 'archived']).optional().catch(undefined) }),
   component: HomePage,

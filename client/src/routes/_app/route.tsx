@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../../components/layout/app-layout.tsx';
+import { AppLayout } from '@/components/layout/app-layout.tsx';
 
 /** Everything below needs a session; a signed-out visitor goes to /login and comes back after. */
 export const Route = createFileRoute('/_app')({

@@ -1,9 +1,26 @@
-import { changePasswordInput, loginInput, registerInput } from '@resort/shared';
-import type { Context } from '../../http/context.ts';
-import { authedProcedure, publicProcedure, router } from '../../http/trpc.ts';
-import { type IssuedSession, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.service.ts';
+import {
+  authResultSchema,
+  changePasswordInput,
+  loginInput,
+  noContent,
+  profileSchema,
+  registerInput,
+} from '@resort/shared';
+import type { Context } from '../../platform/trpc/context.ts';
+import { authedProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc/trpc.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  type IssuedSession,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+} from './auth.service.ts';
 
-const client = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+const client = (ctx: Context) => ({
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+  device: ctx.cookies.get(DEVICE_COOKIE),
+});
 
 /** Puts the refresh token in its httpOnly cookie and answers only what SPEC.md §7 describes. */
 function answer(ctx: Context, session: IssuedSession) {
@@ -11,32 +28,53 @@ function answer(ctx: Context, session: IssuedSession) {
     maxAgeSeconds: session.refreshMaxAgeSeconds,
     path: REFRESH_COOKIE_PATH,
   });
+  if (session.deviceCookie) {
+    ctx.cookies.set(DEVICE_COOKIE, session.deviceCookie, {
+      maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      path: '/',
+    });
+  }
   return { tokens: session.tokens, user: session.user };
 }
 
 export const authRouter = router({
   register: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/register', status: 201, errors: [409, 429] } })
     .input(registerInput)
+    .output(authResultSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.register(input, client(ctx)))),
 
   login: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/login', errors: [401, 429] } })
     .input(loginInput)
+    .output(authResultSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.login(input, client(ctx)))),
 
-  refresh: publicProcedure.mutation(async ({ ctx }) =>
-    answer(ctx, await ctx.services.auth.refresh(ctx.cookies.get(REFRESH_COOKIE), client(ctx))),
-  ),
+  refresh: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/refresh', errors: [401] } })
+    .output(authResultSchema)
+    .mutation(async ({ ctx }) =>
+      answer(ctx, await ctx.services.auth.refresh(ctx.cookies.get(REFRESH_COOKIE), client(ctx))),
+    ),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
-    await ctx.services.auth.logout(ctx.cookies.get(REFRESH_COOKIE));
-    ctx.cookies.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
-  }),
+  logout: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/logout' } })
+    .output(noContent)
+    .mutation(async ({ ctx }) => {
+      await ctx.services.auth.logout(ctx.cookies.get(REFRESH_COOKIE));
+      ctx.cookies.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+    }),
 
-  me: authedProcedure.query(({ ctx }) => ctx.services.users.me(ctx.auth.userId)),
+  me: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/auth/me' } })
+    .output(profileSchema)
+    .query(({ ctx }) => ctx.services.users.me(ctx.auth.userId)),
 
-  changePassword: authedProcedure
+  changePassword: sessionProcedure
+    .meta({ rest: { method: 'POST', path: '/users/me/password' } })
     .input(changePasswordInput)
+    .output(noContent)
     .mutation(({ ctx, input }) =>
-      ctx.services.auth.changePassword(ctx.auth.userId, input, ctx.cookies.get(REFRESH_COOKIE)),
+      ctx.services.auth.changePassword(ctx.auth.userId, input, ctx.cookies.get(REFRESH_COOKIE), client(ctx)),
     ),
 });

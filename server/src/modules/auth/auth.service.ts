@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AuthResult,
   authMessages,
@@ -11,31 +10,37 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/types.ts';
-import { AppError, isUniqueViolation } from '../../http/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
+import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
 import { ensurePrimaryEmailService } from '../notification-services/primary-email.ts';
 import { toUser } from '../users/users.mapper.ts';
-import { countUsers, findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repo.ts';
+import { countUsers, findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.service.ts';
+import { createPasswordCheck, type PasswordCheckClient } from './password-check.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.ts';
 import * as sessions from './sessions.repo.ts';
 import type { TokenService } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'ra_refresh';
 export const REFRESH_COOKIE_PATH = '/';
+/** OWASP's device cookie (password-check.ts): a browser that signed in to an account before. */
+export const DEVICE_COOKIE = 'ra_device';
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+const DAY = 24 * 60 * 60 * 1000;
 
 export interface ClientInfo {
   ip: string;
   userAgent?: string | undefined;
+  /** The device cookie presented, if any. */
+  device?: string | undefined;
 }
 
 export interface IssuedSession extends AuthResult {
   refreshToken: string;
   refreshMaxAgeSeconds: number;
+  /** A new device cookie for this browser, when it did not hold one for this account. */
+  deviceCookie?: string;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -49,21 +54,20 @@ export function createAuthService(deps: {
     Config,
     'FIRST_USER_SUPER_ADMIN' | 'REFRESH_IDLE_DAYS' | 'REFRESH_ABSOLUTE_DAYS' | 'LOGIN_RATE_LIMIT_PER_HOUR'
   >;
+  rateLimits: RateLimiterFactory;
 }) {
   const { db, tokens, clock, config } = deps;
-  // ASVS V2.2.1: at most 100 failed attempts an hour per account; we lock much earlier, per window.
-  const accountFailures = createRateLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES });
-  const accountHourly = createRateLimiter({ limit: config.LOGIN_RATE_LIMIT_PER_HOUR, windowMs: HOUR });
-  const ipAttempts = createRateLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES });
-  const ipRegistrations = createRateLimiter({ limit: 30, windowMs: HOUR });
-
-  function refuseIfLimited(...checks: [ReturnType<typeof createRateLimiter>, string][]) {
-    for (const [limiter, key] of checks) {
-      const wait = limiter.retryAfterSeconds(key);
-      if (wait > 0)
-        throw new AppError('TOO_MANY_REQUESTS', authMessages.tooManyAttempts, { retryAfterSeconds: wait });
-    }
-  }
+  const ipRegistrations = deps.rateLimits({ name: 'register-address', points: 30, windowSeconds: 60 * 60 });
+  // ASVS V2.2.1: at most LOGIN_RATE_LIMIT_PER_HOUR failed attempts an hour per account.
+  const checkPassword = createPasswordCheck({
+    rateLimits: deps.rateLimits,
+    perHour: config.LOGIN_RATE_LIMIT_PER_HOUR,
+    verifyDevice: tokens.verifyDeviceCookie,
+  });
+  const passwordClient = (client: ClientInfo): PasswordCheckClient => ({
+    ip: client.ip,
+    device: client.device,
+  });
 
   async function issueSession(
     user: { id: string; roles: string[] },
@@ -104,8 +108,7 @@ export function createAuthService(deps: {
 
   return {
     async register(input: RegisterInput, client: ClientInfo): Promise<IssuedSession> {
-      refuseIfLimited([ipRegistrations, client.ip]);
-      ipRegistrations.hit(client.ip);
+      await reserveAll([[ipRegistrations, client.ip]], authMessages.tooManyAttempts);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -126,28 +129,25 @@ export function createAuthService(deps: {
       }
       await addPrimaryEmail(user.id, user.email);
       const session = await issueSession(user, client);
-      return { ...session, user: toUser(user) };
+      return { ...session, user: toUser(user), deviceCookie: tokens.issueDeviceCookie(user.id) };
     },
 
     async login(input: LoginInput, client: ClientInfo): Promise<IssuedSession> {
-      const account = input.email.toLowerCase();
-      refuseIfLimited([accountFailures, account], [accountHourly, account], [ipAttempts, client.ip]);
-      ipAttempts.hit(client.ip);
       const user = await findUserByEmail(db, input.email);
-      const valid = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : await dummyVerify(input.password);
-      if (!user || !valid) {
-        const failures = accountFailures.hit(account);
-        accountHourly.hit(account);
-        // Repeated failures slow down before they lock out.
-        if (failures > 3) await sleep(Math.min(1000, (failures - 3) * 150));
-        throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
-      }
-      accountFailures.reset(account);
+      const account = user
+        ? { key: user.id, userId: user.id }
+        : { key: `email:${input.email.toLowerCase()}`, userId: null };
+      const { valid, knownDevice } = await checkPassword(account, passwordClient(client), () =>
+        user ? verifyPassword(user.password_hash, input.password) : dummyVerify(input.password),
+      );
+      if (!user || !valid) throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
       await addPrimaryEmail(user.id, user.email);
       const session = await issueSession(user, client);
-      return { ...session, user: toUser(user) };
+      return {
+        ...session,
+        user: toUser(user),
+        ...(knownDevice ? {} : { deviceCookie: tokens.issueDeviceCookie(user.id) }),
+      };
     },
 
     /** Rotates the refresh token; presenting an already-rotated token revokes its whole family. */
@@ -191,12 +191,15 @@ export function createAuthService(deps: {
       userId: string,
       input: ChangePasswordInput,
       currentRefreshToken: string | undefined,
+      client: ClientInfo,
     ): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('UNAUTHORIZED', authMessages.sessionExpired);
-      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw new AppError('BAD_REQUEST', authMessages.currentPasswordWrong);
-      }
+      // The same budget as sign-in: a stolen access token must not become a password oracle.
+      const { valid } = await checkPassword({ key: user.id, userId: user.id }, passwordClient(client), () =>
+        verifyPassword(user.password_hash, input.currentPassword),
+      );
+      if (!valid) throw new AppError('BAD_REQUEST', authMessages.currentPasswordWrong);
       const passwordHash = await hashPassword(input.newPassword);
       const keep = currentRefreshToken
         ? await sessions.findSessionByHash(db, hashToken(currentRefreshToken))

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { createSemaphore } from '../../lib/semaphore.ts';
+import { createSemaphore } from '../../platform/semaphore.ts';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. */
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { roles as allRoles, type Role } from '@resort/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/database.ts';
-import type { AuthClaims } from '../../http/context.ts';
+import type { AuthClaims } from '../../platform/trpc/context.ts';
 
 const ISSUER = 'resort-alerts';
 const AUDIENCE = 'resort-alerts-api';
@@ -28,6 +28,34 @@ export type VerifyResult = { ok: true; claims: AuthClaims } | { ok: false; reaso
 /** Verified tokens remembered at once; beyond this the oldest are forgotten (and verified again). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/**
+ * OWASP's device cookie: `<userId>.<nonce>.<mac>`, handed to a browser that signed in to the account.
+ * It proves nothing by itself (the password is still checked); it only moves its holder from the
+ * account's shared budget for unknown devices to a budget of its own, so strangers' failures cannot
+ * lock the owner out. The MAC key is derived from the signing secret (a separate purpose).
+ */
+function createDeviceCookies(secret: Uint8Array) {
+  const key = createHmac('sha256', secret).update('resort-alerts device cookie v1').digest();
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  return {
+    issueDeviceCookie(userId: string): string {
+      const body = `${userId}.${randomBytes(16).toString('base64url')}`;
+      return `${body}.${mac(body)}`;
+    },
+    /** The account and nonce of a genuine device cookie, or null. */
+    verifyDeviceCookie(value: string | undefined): { userId: string; nonce: string } | null {
+      const parts = value?.split('.');
+      if (parts?.length !== 3) return null;
+      const [userId, nonce, given] = parts as [string, string, string];
+      const expected = Buffer.from(mac(`${userId}.${nonce}`));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected)
+        ? { userId, nonce }
+        : null;
+    },
+  };
+}
+
 export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: number }) {
   // A token is presented on every request of its 15 minutes: its HMAC is checked once, then the
   // claims are reused until its own expiry. Keyed by the whole token, signature included, so only a
@@ -42,6 +70,7 @@ export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: numbe
 
   return {
     ttlSeconds: deps.ttlSeconds,
+    ...createDeviceCookies(deps.secret),
     async issueAccessToken(user: { id: string; roles: readonly string[] }) {
       const accessToken = await new SignJWT({ roles: user.roles })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,19 +1,25 @@
+import type { DeliveryFigures } from '@resort/shared';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
+import { cachedFor } from './cached.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: { ready: boolean; error?: string };
   queue: { ready: boolean; error?: string };
   engine?: unknown;
+  /** The delivery outbox: backlog, oldest undelivered, deliveries of the last minute. */
+  deliveries?: DeliveryFigures | { error: string };
 }
 
 export function createHealthService(deps: {
   db: Database;
   boss: PgBoss | null;
   engineFigures?: () => Promise<unknown> | unknown;
+  deliveryFigures?: () => Promise<DeliveryFigures>;
 }) {
+  const deliveryFigures = deps.deliveryFigures ? cachedFor(2000, deps.deliveryFigures) : null;
   return {
     async check(): Promise<HealthReport> {
       const database = await sql`SELECT 1`
@@ -39,6 +45,9 @@ export function createHealthService(deps: {
         report.engine = await Promise.resolve()
           .then(deps.engineFigures)
           .catch(() => ({ error: 'engine figures unavailable' }));
+      }
+      if (deliveryFigures) {
+        report.deliveries = await deliveryFigures().catch(() => ({ error: 'delivery figures unavailable' }));
       }
       return report;
     },

@@ -1,6 +1,7 @@
 import type { NotificationService, NotificationServiceConfig, NotificationServiceType } from '@resort/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { databaseNow } from '../../db/now.ts';
 import type { DB, NotificationServiceRow } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
@@ -48,10 +49,6 @@ export function findOwnedService(
     .executeTakeFirst();
 }
 
-export function findServiceById(db: Db, id: string): Promise<NotificationServiceRow | undefined> {
-  return db.selectFrom('notification_services').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function insertService(
   db: Db,
   values: {
@@ -96,7 +93,7 @@ export function updateOwnedService(
       ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
       ...(patch.deactivatedReason !== undefined ? { deactivated_reason: patch.deactivatedReason } : {}),
       ...(patch.signingSecret !== undefined ? { signing_secret: patch.signingSecret } : {}),
-      updated_at: new Date(),
+      updated_at: databaseNow,
     })
     .where('id', '=', id)
     .where('user_id', '=', userId)
@@ -108,7 +105,7 @@ export function updateOwnedService(
 export async function deactivateService(db: Db, id: string, reason: string): Promise<void> {
   await db
     .updateTable('notification_services')
-    .set({ is_active: false, deactivated_reason: reason, updated_at: new Date() })
+    .set({ is_active: false, deactivated_reason: reason, updated_at: databaseNow })
     .where('id', '=', id)
     .execute();
 }

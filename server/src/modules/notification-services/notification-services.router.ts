@@ -1,32 +1,52 @@
 import {
   createNotificationServiceInput,
+  messageResultSchema,
+  noContent,
   notificationServiceIdInput,
+  notificationServiceSchema,
   setNotificationServiceActiveInput,
   testNotificationServiceInput,
   updateNotificationServiceInput,
 } from '@resort/shared';
-import { authedProcedure, router } from '../../http/trpc.ts';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
+
+const base = '/users/me/notification-services';
 
 export const notificationServicesRouter = router({
-  list: authedProcedure.query(({ ctx }) => ctx.services.notificationServices.list(ctx.auth.userId)),
+  list: authedProcedure
+    .meta({ rest: { method: 'GET', path: base } })
+    .output(z.array(notificationServiceSchema))
+    .query(({ ctx }) => ctx.services.notificationServices.list(ctx.auth.userId)),
   create: authedProcedure
+    .meta({ rest: { method: 'POST', path: base, status: 201, errors: [409] } })
     .input(createNotificationServiceInput)
+    .output(notificationServiceSchema)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.create(ctx.auth.userId, input)),
   update: authedProcedure
+    .meta({ rest: { method: 'PATCH', path: `${base}/:id`, errors: [409] } })
     .input(updateNotificationServiceInput)
+    .output(notificationServiceSchema)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.update(ctx.auth.userId, input)),
   setActive: authedProcedure
     .input(setNotificationServiceActiveInput)
+    .output(notificationServiceSchema)
     .mutation(({ ctx, input }) =>
       ctx.services.notificationServices.setActive(ctx.auth.userId, input.id, input.isActive),
     ),
   remove: authedProcedure
+    .meta({ rest: { method: 'DELETE', path: `${base}/:id` } })
     .input(notificationServiceIdInput)
+    .output(noContent)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.remove(ctx.auth.userId, input.id)),
   rotateSecret: authedProcedure
+    .meta({ rest: { method: 'POST', path: `${base}/:id/rotate-secret` } })
     .input(notificationServiceIdInput)
+    .output(notificationServiceSchema)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.rotateSecret(ctx.auth.userId, input.id)),
   test: authedProcedure
+    .meta({ rest: { method: 'POST', path: `${base}/test`, errors: [404, 502] } })
     .input(testNotificationServiceInput)
+    .output(messageResultSchema)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.test(ctx.auth.userId, input)),
 });

@@ -13,12 +13,12 @@ import {
 } from '@resort/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { type Channels, DeliveryError } from '../../engine/channels/index.ts';
-import { newSigningSecret } from '../../engine/channels/signing.ts';
-import { OutboundError } from '../../engine/outbound/outbound-error.ts';
-import { AppError, isUniqueViolation } from '../../http/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
+import { OutboundError } from '../../platform/outbound/outbound-error.ts';
+import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
+import { type Channels, DeliveryError } from '../notifications/channels/index.ts';
+import { newSigningSecret } from '../notifications/channels/signing.ts';
 import {
   deleteOwnedService,
   findOwnedService,
@@ -29,6 +29,12 @@ import {
 } from './notification-services.repo.ts';
 
 /** Throws OutboundError for a destination URL the outbound guard would refuse (engine/channels/destination.ts). */
+/**
+ * What other modules may do to a user's services inside their own transaction: notifications
+ * deactivate a service its destination retired (410), the account summary lists them.
+ */
+export { deactivateService, listNotificationServicesForUser } from './notification-services.repo.ts';
+
 export type DestinationCheck = (url: string) => Promise<void>;
 
 const ONE_PER_TYPE_INDEX = 'notification_services_one_per_type';
@@ -44,12 +50,13 @@ export function createNotificationServicesService(deps: {
   channels: Pick<Channels, 'send'>;
   checkDestination: DestinationCheck;
   clock: Clock;
+  rateLimits: RateLimiterFactory;
 }) {
   const { db, channels, clock } = deps;
-  const testLimiter = createRateLimiter({
-    limit: TEST_SENDS_PER_TEN_MINUTES,
-    windowMs: 10 * 60_000,
-    now: () => clock.now().getTime(),
+  const testLimiter = deps.rateLimits({
+    name: 'test-send',
+    points: TEST_SENDS_PER_TEN_MINUTES,
+    windowSeconds: 10 * 60,
   });
 
   async function assertDestinationAllowed(type: NotificationServiceType, config: NotificationServiceConfig) {
@@ -134,10 +141,7 @@ export function createNotificationServicesService(deps: {
      * A saved service named by `id` lends its signing secret, so the receiver can verify the test.
      */
     async test(userId: string, input: TestNotificationServiceInput): Promise<TestNotificationResult> {
-      const wait = testLimiter.retryAfterSeconds(userId);
-      if (wait > 0)
-        throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
-      testLimiter.hit(userId);
+      await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
       const saved = input.id ? await requireOwned(userId, input.id) : undefined;
       await assertDestinationAllowed(input.type, input.config);
       const now = clock.now();

@@ -1,6 +1,6 @@
 import { authMessages } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-import { newSigningSecret } from '../../engine/channels/signing.ts';
+import { newSigningSecret } from '../notifications/channels/signing.ts';
 
 /**
  * Adds the account's e-mail as its EMAIL channel when it has none (SPEC.md §2). The partial unique

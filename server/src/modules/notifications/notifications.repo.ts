@@ -1,143 +1,260 @@
-import type { DispatchStatus, NotificationRecord, NotificationServiceType } from '@resort/shared';
-import type { Transaction } from 'kysely';
+import type {
+  DeliveryFigures,
+  DispatchStatus,
+  NotificationRecord,
+  NotificationServiceType,
+} from '@resort/shared';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
 
-/** Inserts the notification once per event key; a repeat returns the existing id and created=false. */
-export async function insertNotificationOnce(
-  db: Db,
-  values: {
-    userId: string;
-    registrationId: string;
-    eventKey: string;
-    message: string;
-    metadata: Record<string, unknown>;
-  },
-): Promise<{ id: string; created: boolean }> {
-  const inserted = await db
-    .insertInto('notifications')
-    .values({
-      user_id: values.userId,
-      registration_id: values.registrationId,
-      event_key: values.eventKey,
-      message: values.message,
-      metadata: JSON.stringify(values.metadata),
-    })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
-  const existing = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('event_key', '=', values.eventKey)
-    .executeTakeFirstOrThrow();
-  return { id: existing.id, created: false };
-}
+/** The channel dispatchers LISTEN on: a committed new delivery wakes them at once. */
+export const DELIVERY_CHANNEL = 'notification_deliveries';
 
-/** The active services linked to the alert, owned by the alert's owner. */
-export async function findActiveLinkedServiceIds(
-  db: Db,
-  registrationId: string,
-  userId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('registration_notification_services as rns')
-    .innerJoin('notification_services as s', 's.id', 'rns.notification_service_id')
-    .select('s.id')
-    .where('rns.registration_id', '=', registrationId)
-    .where('s.user_id', '=', userId)
-    .where('s.is_active', '=', true)
-    .orderBy('s.created_at')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function insertPendingDeliveries(
-  db: Db,
-  notificationId: string,
-  userId: string,
-  serviceIds: string[],
-): Promise<string[]> {
-  if (serviceIds.length === 0) return [];
-  const rows = await db
-    .insertInto('notification_deliveries')
-    .values(
-      serviceIds.map((serviceId) => ({
-        notification_id: notificationId,
-        notification_service_id: serviceId,
-        user_id: userId,
-        status: 'PENDING' as const,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['notification_id', 'notification_service_id']).doNothing())
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Everything one delivery attempt needs: the delivery, its notification, its service, its alert. */
-export function findDeliveryForSend(db: Db, deliveryId: string) {
-  return db
-    .selectFrom('notification_deliveries as d')
-    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-    .innerJoin('notification_services as s', 's.id', 'd.notification_service_id')
-    .leftJoin('registrations as r', 'r.id', 'n.registration_id')
-    .select([
-      'd.id',
-      'd.status',
-      'd.attempts',
-      'd.notification_service_id as serviceId',
-      'n.message',
-      'n.metadata',
-      'n.registration_id as registrationId',
-      'n.created_at as notificationCreatedAt',
-      's.type',
-      's.label',
-      's.config',
-      's.signing_secret as signingSecret',
-      's.is_active as serviceActive',
-      'r.template_id as templateId',
-      'r.title',
-      'r.party_name as partyName',
-    ])
-    .where('d.id', '=', deliveryId)
-    .executeTakeFirst();
+export interface NotificationInsert {
+  userId: string;
+  registrationId: string;
+  eventKey: string;
+  message: string;
+  metadata: Record<string, unknown>;
 }
 
 /**
- * Records the outcome of attempt `previousAttempts + 1`, only if no outcome of it was recorded yet:
- * a job replayed after a crash finds the row moved on and records nothing twice.
+ * In one statement: inserts the notifications whose event keys are new, one PENDING delivery due now
+ * per active service linked to each one's alert and owned by its owner (with its destination for the
+ * dispatchers' per-destination caps, migrations/0007), and wakes the dispatchers when any delivery was
+ * made (NOTIFY is sent at commit). Answers the notifications created (event key → id).
  */
-export async function recordAttempt(
+export async function insertNotificationsWithDeliveries(
+  db: Db,
+  inputs: NotificationInsert[],
+): Promise<Map<string, string>> {
+  if (inputs.length === 0) return new Map();
+  const values = JSON.stringify(
+    inputs.map((i) => ({
+      user_id: i.userId,
+      registration_id: i.registrationId,
+      event_key: i.eventKey,
+      message: i.message,
+      metadata: i.metadata,
+    })),
+  );
+  const { rows } = await sql<{ id: string; event_key: string }>`
+    WITH created AS (
+      INSERT INTO notifications (user_id, registration_id, event_key, message, metadata)
+      SELECT v.user_id, v.registration_id, v.event_key, v.message, v.metadata
+      FROM jsonb_to_recordset(${values}::jsonb)
+        AS v(user_id uuid, registration_id uuid, event_key text, message text, metadata jsonb)
+      ON CONFLICT (event_key) DO NOTHING
+      RETURNING id, user_id, registration_id, event_key
+    ),
+    deliveries AS (
+      INSERT INTO notification_deliveries
+        (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
+      SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
+      FROM created n
+      JOIN registration_notification_services rns ON rns.registration_id = n.registration_id
+      JOIN notification_services s ON s.id = rns.notification_service_id
+      WHERE s.user_id = n.user_id AND s.is_active
+      ORDER BY n.id, s.created_at
+      ON CONFLICT (notification_id, notification_service_id) DO NOTHING
+      RETURNING id
+    ),
+    woken AS (
+      SELECT pg_notify(${DELIVERY_CHANNEL}, '') FROM (SELECT 1 FROM deliveries LIMIT 1) AS any_delivery
+    )
+    SELECT id, event_key FROM created, (SELECT count(*) FROM woken) AS w`.execute(db);
+  return new Map(rows.map((r) => [r.event_key, r.id]));
+}
+
+/** The id of the notification of an event key. */
+export async function findNotificationId(db: Db, eventKey: string): Promise<string> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('event_key', '=', eventKey)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Everything one delivery attempt needs: the delivery, its claim, its notification, service and alert. */
+export interface DeliveryForSend {
+  id: string;
+  attempts: number;
+  destination: string;
+  claimToken: string;
+  serviceId: string;
+  message: string;
+  metadata: Record<string, unknown>;
+  registrationId: string | null;
+  notificationCreatedAt: Date;
+  type: string;
+  label: string | null;
+  config: unknown;
+  signingSecret: string;
+  serviceActive: boolean;
+  templateId: string | null;
+  title: string | null;
+  partyName: string | null;
+}
+
+const lease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/** The claimed rows joined with what a send needs, in one statement with the claim itself. */
+function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, leaseSeconds: number) {
+  return sql<DeliveryForSend>`
+    WITH picked AS (${picked}),
+    claimed AS (
+      UPDATE notification_deliveries d
+      SET claim_token = ${token}::uuid, claimed_until = ${lease(leaseSeconds)}
+      FROM picked WHERE d.id = picked.id
+      RETURNING d.id, d.attempts, d.destination, d.claim_token, d.notification_id, d.notification_service_id
+    )
+    SELECT c.id, c.attempts, c.destination, c.claim_token AS "claimToken",
+           c.notification_service_id AS "serviceId", n.message, n.metadata,
+           n.registration_id AS "registrationId", n.created_at AS "notificationCreatedAt",
+           s.type, s.label, s.config, s.signing_secret AS "signingSecret", s.is_active AS "serviceActive",
+           r.template_id AS "templateId", r.title, r.party_name AS "partyName"
+    FROM claimed c
+    JOIN notifications n ON n.id = c.notification_id
+    JOIN notification_services s ON s.id = c.notification_service_id
+    LEFT JOIN registrations r ON r.id = n.registration_id`
+    .execute(db)
+    .then((r) => r.rows);
+}
+
+/**
+ * Claims up to `limit` due deliveries no live claim holds, oldest due first, skipping rows another
+ * dispatcher is claiming (SKIP LOCKED) and the destinations this one has no room for.
+ */
+export function claimDueDeliveries(
+  db: Db,
+  options: { limit: number; token: string; leaseSeconds: number; skipDestinations: string[] },
+): Promise<DeliveryForSend[]> {
+  const picked = sql`
+    SELECT id FROM notification_deliveries
+    WHERE status = 'PENDING' AND next_attempt_at <= now()
+      AND (claimed_until IS NULL OR claimed_until < now())
+      AND destination <> ALL(${options.skipDestinations}::text[])
+    ORDER BY next_attempt_at
+    LIMIT ${options.limit}
+    FOR UPDATE SKIP LOCKED`;
+  return claimAndRead(db, picked, options.token, options.leaseSeconds);
+}
+
+/**
+ * Claims one delivery for attempt `previousAttempts + 1` now, due or not and whoever held it (an
+ * explicit send of that attempt); nothing when it is settled or that attempt is already recorded.
+ */
+export async function claimDelivery(
   db: Db,
   deliveryId: string,
   previousAttempts: number,
-  outcome: {
-    status: DispatchStatus;
-    attempts: number;
-    error: string | null;
-    nextAttemptAt: Date | null;
-    dispatchedAt: Date | null;
-  },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('notification_deliveries')
-    .set({
-      status: outcome.status,
-      attempts: outcome.attempts,
-      error: outcome.error,
-      next_attempt_at: outcome.nextAttemptAt,
-      dispatched_at: outcome.dispatchedAt,
-      updated_at: new Date(),
-    })
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'PENDING')
-    .where('attempts', '=', previousAttempts)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  token: string,
+  leaseSeconds: number,
+): Promise<DeliveryForSend | undefined> {
+  const picked = sql`
+    SELECT id FROM notification_deliveries
+    WHERE id = ${deliveryId} AND status = 'PENDING' AND attempts = ${previousAttempts}
+    FOR UPDATE`;
+  return (await claimAndRead(db, picked, token, leaseSeconds))[0];
+}
+
+/** The outcome of one attempt, recorded only under the claim it was sent under. */
+export interface AttemptOutcome {
+  id: string;
+  serviceId: string;
+  claimToken: string;
+  previousAttempts: number;
+  status: DispatchStatus;
+  attempts: number;
+  error: string | null;
+  /** Seconds from the record (database clock) to the next attempt; null when none follows. */
+  retryInSeconds: number | null;
+  delivered: boolean;
+}
+
+/**
+ * Records many outcomes in one statement. A row is written only if it is still PENDING with the
+ * attempts the send saw and still held by the same claim: a dispatcher whose lease ran out and whose
+ * row another one took records nothing, so each attempt is recorded exactly once. Answers the ids written.
+ */
+export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  const { rows } = await sql<{ id: string }>`
+    UPDATE notification_deliveries d
+    SET status = v.status, attempts = v.attempts, error = v.error,
+        next_attempt_at = CASE WHEN v.retry IS NULL THEN NULL ELSE now() + make_interval(secs => v.retry) END,
+        dispatched_at = CASE WHEN v.delivered THEN now() END,
+        claim_token = NULL, claimed_until = NULL, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(
+      outcomes.map((o) => ({
+        id: o.id,
+        token: o.claimToken,
+        prev: o.previousAttempts,
+        status: o.status,
+        attempts: o.attempts,
+        error: o.error,
+        retry: o.retryInSeconds,
+        delivered: o.delivered,
+      })),
+    )}::jsonb) AS v(id uuid, token uuid, prev int, status text, attempts int, error text, retry float8, delivered boolean)
+    WHERE d.id = v.id AND d.status = 'PENDING' AND d.attempts = v.prev AND d.claim_token = v.token
+    RETURNING d.id`.execute(db);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Extends the leases of rows this dispatcher still holds (by id: the primary key finds them). */
+export async function renewLeases(
+  db: Db,
+  held: { id: string; claimToken: string }[],
+  leaseSeconds: number,
+): Promise<void> {
+  if (held.length === 0) return;
+  await sql`
+    UPDATE notification_deliveries d SET claimed_until = ${lease(leaseSeconds)}
+    FROM jsonb_to_recordset(${JSON.stringify(held.map((h) => ({ id: h.id, token: h.claimToken })))}::jsonb)
+      AS v(id uuid, token uuid)
+    WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
+}
+
+/** Gives back claimed rows not sent (a dispatcher stopping): another one may take them at once. */
+export async function releaseClaims(db: Db, held: { id: string; claimToken: string }[]): Promise<void> {
+  if (held.length === 0) return;
+  await sql`
+    UPDATE notification_deliveries d SET claim_token = NULL, claimed_until = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(held.map((h) => ({ id: h.id, token: h.claimToken })))}::jsonb)
+      AS v(id uuid, token uuid)
+    WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
+}
+
+/** The pool's delivery figures, read from the outbox (GET /api/health). */
+export async function readDeliveryFigures(db: Db): Promise<DeliveryFigures> {
+  const { rows } = await sql<{
+    pending: number;
+    due: number;
+    oldest_due: number | null;
+    oldest_pending: number | null;
+    delivered: number;
+  }>`
+    SELECT count(*)::int AS pending,
+           (count(*) FILTER (WHERE next_attempt_at <= now()))::int AS due,
+           extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now()))::float8 AS oldest_due,
+           extract(epoch FROM now() - min(created_at))::float8 AS oldest_pending,
+           (SELECT count(*) FROM notification_deliveries
+             WHERE dispatched_at > now() - interval '1 minute')::int AS delivered
+    FROM notification_deliveries WHERE status = 'PENDING'`.execute(db);
+  const r = rows[0]!;
+  const seconds = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+  return {
+    pending: r.pending,
+    due: r.due,
+    oldestDueSeconds: seconds(r.oldest_due),
+    oldestPendingSeconds: seconds(r.oldest_pending),
+    lastMinute: { delivered: r.delivered, deliveriesPerSecond: Math.round((r.delivered / 60) * 10) / 10 },
+  };
 }
 
 /** The caller's deliveries, newest first: the dashboard's notification records. */

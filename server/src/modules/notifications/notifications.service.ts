@@ -1,29 +1,32 @@
+import { randomUUID } from 'node:crypto';
 import {
+  type DeliveryFigures,
   HISTORY_DEFAULT_LIMIT,
   type NotificationHistoryInput,
   type NotificationRecord,
-  type NotificationServiceConfig,
-  type NotificationServiceType,
-  notificationMessages,
 } from '@resort/shared';
 import type { Transaction } from 'kysely';
-import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
-import { type Channels, DeliveryError } from '../../engine/channels/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { deactivateService } from '../notification-services/notification-services.repo.ts';
-import { type DeliverJob, enqueueFirstAttempts, enqueueRetry } from './notifications.jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { deactivateService } from '../notification-services/notification-services.service.ts';
+import type { Channels } from './channels/index.ts';
+import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
 import {
-  findActiveLinkedServiceIds,
-  findDeliveryForSend,
-  insertNotificationOnce,
-  insertPendingDeliveries,
+  claimDelivery,
+  findNotificationId,
+  insertNotificationsWithDeliveries,
   listNotificationHistory,
-  recordAttempt,
+  readDeliveryFigures,
+  recordOutcomes,
 } from './notifications.repo.ts';
-import { nextDelaySeconds, type RetryPolicy } from './retry-schedule.ts';
+import type { RetryPolicy } from './retry-schedule.ts';
+
+/** One attempt of one delivery, named by the attempt's number (1-based). */
+export interface DeliverAttempt {
+  deliveryId: string;
+  attempt: number;
+}
 
 export interface NewNotification {
   userId: string;
@@ -36,121 +39,112 @@ export interface NewNotification {
 
 export function createNotificationsService(deps: {
   db: Database;
-  boss: PgBoss | null;
   channels: Pick<Channels, 'send'>;
-  clock: Clock;
+  clock: { now(): Date };
   log: Logger;
   retryPolicy: RetryPolicy;
-  timeoutMs: number;
+  leaseSeconds: number;
 }) {
-  const { db, channels, clock, log, retryPolicy, timeoutMs } = deps;
+  const { db, clock, log, leaseSeconds } = deps;
+  const attempt = createDeliveryAttempt(deps);
 
-  function requireBoss(): PgBoss {
-    if (!deps.boss) throw new Error('pg-boss is not running: notifications cannot be delivered');
-    return deps.boss;
+  function withTimestamp(input: NewNotification) {
+    return {
+      ...input,
+      metadata: { ...input.metadata, timestamp: input.metadata?.timestamp ?? clock.now().toISOString() },
+    };
   }
 
-  async function createInTransaction(trx: Transaction<DB>, input: NewNotification) {
-    const metadata = { ...input.metadata, timestamp: input.metadata?.timestamp ?? clock.now().toISOString() };
-    const notification = await insertNotificationOnce(trx, { ...input, metadata });
-    if (!notification.created) return { notificationId: notification.id, created: false };
-    const serviceIds = await findActiveLinkedServiceIds(trx, input.registrationId, input.userId);
-    const deliveryIds = await insertPendingDeliveries(trx, notification.id, input.userId, serviceIds);
-    await enqueueFirstAttempts(requireBoss(), trx, deliveryIds, timeoutMs);
-    return { notificationId: notification.id, created: true };
+  async function createOne(db: Database | Transaction<DB>, input: NewNotification) {
+    const created = await insertNotificationsWithDeliveries(db, [withTimestamp(input)]);
+    const id = created.get(input.eventKey);
+    if (id) return { notificationId: id, created: true };
+    return { notificationId: await findNotificationId(db, input.eventKey), created: false };
+  }
+
+  /** Records one deactivating outcome together with the deactivation, or neither. */
+  function recordDeactivating(result: AttemptResult): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const recorded = await recordOutcomes(trx, [result.outcome]);
+      if (!recorded.has(result.outcome.id)) return false;
+      await deactivateService(trx, result.outcome.serviceId, result.deactivateReason!);
+      return true;
+    });
+  }
+
+  /**
+   * Records attempts' outcomes: the plain ones in one statement, a deactivating one (410) in its own
+   * transaction with the deactivation. Answers the ids recorded; an outcome whose claim was taken over
+   * is not recorded (the new holder sends and records it).
+   */
+  async function recordAttempts(results: AttemptResult[]): Promise<Set<string>> {
+    const plain = results.filter((r) => !r.deactivateReason);
+    const recorded = await recordOutcomes(
+      db,
+      plain.map((r) => r.outcome),
+    );
+    for (const r of results) {
+      if (r.deactivateReason && (await recordDeactivating(r))) recorded.add(r.outcome.id);
+    }
+    for (const r of results) {
+      if (!r.failure) continue;
+      log.info(
+        {
+          deliveryId: r.outcome.id,
+          attempt: r.outcome.previousAttempts + 1,
+          error: r.failure.message,
+          retryInSeconds: r.outcome.retryInSeconds,
+        },
+        'notification delivery attempt failed',
+      );
+    }
+    return recorded;
   }
 
   return {
     /**
-     * Records a notification and one PENDING delivery per active linked service, and enqueues one
-     * job per delivery, all in one transaction (the caller's, when given). Idempotent per event key.
+     * Records a notification and one PENDING delivery, due now, per active linked service, and wakes
+     * the dispatchers, in one statement (in the caller's transaction, when given). Idempotent per event key.
      */
     createNotification(
       input: NewNotification,
       trx?: Transaction<DB>,
     ): Promise<{ notificationId: string; created: boolean }> {
-      if (trx) return createInTransaction(trx, input);
-      return db.transaction().execute((t) => createInTransaction(t, input));
+      return createOne(trx ?? db, input);
+    },
+
+    /**
+     * The engine's hand-off: many notifications (and their deliveries, and the wake-up) in one
+     * statement, so a burst of matches is one round trip per write-back batch. Idempotent per event key.
+     */
+    async createNotifications(inputs: NewNotification[]): Promise<void> {
+      await insertNotificationsWithDeliveries(db, inputs.map(withTimestamp));
     },
 
     history(userId: string, input: NotificationHistoryInput): Promise<NotificationRecord[]> {
       return listNotificationHistory(db, userId, input?.limit ?? HISTORY_DEFAULT_LIMIT);
     },
 
+    /** Sends one claimed delivery (the dispatcher's hands): the outcome, not yet recorded. */
+    attempt,
+    recordAttempts,
+
     /**
-     * One attempt of one delivery: send, then record the outcome and (on a retryable failure)
-     * schedule the next attempt in one transaction. A job replayed after a crash finds its attempt
-     * recorded and stops; a crash between send and record resends with the same webhook-id.
+     * One attempt of one delivery now, whoever holds it: claim, send, record. Nothing happens when
+     * the delivery is settled or that attempt is already recorded; a failed record throws (the send
+     * happened: sending the same attempt again repeats it under the same webhook-id).
      */
-    async deliver(job: DeliverJob): Promise<void> {
-      const d = await findDeliveryForSend(db, job.deliveryId);
-      // Gone with its service or notification, already settled, or this attempt already recorded.
-      if (d?.status !== 'PENDING' || d.attempts !== job.attempt - 1) return;
+    async deliver(job: DeliverAttempt): Promise<void> {
+      const d = await claimDelivery(db, job.deliveryId, job.attempt - 1, randomUUID(), leaseSeconds);
+      if (!d) return;
+      const result = await attempt(d);
+      const recorded = await recordAttempts([result]);
+      if (!recorded.has(d.id)) throw new Error(`delivery ${d.id}: attempt ${job.attempt} was not recorded`);
+    },
 
-      const startedAt = clock.now();
-      let failure: DeliveryError | null = null;
-      if (!d.serviceActive) {
-        failure = new DeliveryError(notificationMessages.serviceInactive, { permanent: true });
-      } else {
-        try {
-          await channels.send(
-            {
-              type: d.type as NotificationServiceType,
-              label: d.label,
-              config: d.config as unknown as NotificationServiceConfig,
-              signingSecret: d.signingSecret,
-            },
-            {
-              id: d.id,
-              message: d.message,
-              registrationId: d.registrationId,
-              templateId: d.templateId,
-              title: d.title ?? d.partyName,
-              partyName: d.partyName,
-              metadata: {
-                ...d.metadata,
-                timestamp: String(d.metadata.timestamp ?? d.notificationCreatedAt.toISOString()),
-              },
-              test: false,
-            },
-          );
-        } catch (error) {
-          if (!(error instanceof DeliveryError)) throw error;
-          failure = error;
-        }
-      }
-
-      const attempts = d.serviceActive ? job.attempt : d.attempts;
-      const delay =
-        failure && !failure.permanent
-          ? nextDelaySeconds(retryPolicy, job.attempt, { retryAfterSeconds: failure.retryAfterSeconds })
-          : null;
-      await db.transaction().execute(async (trx) => {
-        const recorded = await recordAttempt(trx, d.id, job.attempt - 1, {
-          status: !failure ? 'SUCCESS' : delay === null ? 'FAILURE' : 'PENDING',
-          attempts,
-          error: failure?.message ?? null,
-          nextAttemptAt: delay === null ? null : new Date(startedAt.getTime() + delay * 1000),
-          dispatchedAt: failure ? null : clock.now(),
-        });
-        if (!recorded) return;
-        if (failure?.deactivateReason) await deactivateService(trx, d.serviceId, failure.deactivateReason);
-        if (delay !== null) {
-          await enqueueRetry(
-            requireBoss(),
-            trx,
-            { deliveryId: d.id, attempt: job.attempt + 1 },
-            delay,
-            timeoutMs,
-          );
-        }
-      });
-      if (failure) {
-        log.info(
-          { deliveryId: d.id, attempt: job.attempt, error: failure.message, retryInSeconds: delay },
-          'notification delivery attempt failed',
-        );
-      }
+    /** The pool's delivery figures (GET /api/health). */
+    figures(): Promise<DeliveryFigures> {
+      return readDeliveryFigures(db);
     },
   };
 }

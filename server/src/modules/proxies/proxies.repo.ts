@@ -1,6 +1,7 @@
 import { PROXY_AUTO_DISABLE_FAILURES } from '@resort/shared';
 import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { databaseNow } from '../../db/now.ts';
 import type { DB, ProxiesTable, ProxyRow } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
@@ -8,14 +9,7 @@ export type NewProxy = Insertable<ProxiesTable>;
 export type ProxyPatch = Updateable<ProxiesTable>;
 
 /** What the engine needs to send a request through a proxy (fits the outbound client's ProxyTarget). */
-export interface ActiveProxy {
-  id: string;
-  protocol: 'http' | 'https' | 'socks5';
-  host: string;
-  port: number;
-  username: string | null;
-  password: string | null;
-}
+export type ActiveProxy = Pick<ProxyRow, 'id' | 'protocol' | 'host' | 'port' | 'username' | 'password'>;
 
 /** Rows per INSERT of an import: 8 parameters each stays far below PostgreSQL's 65,535. */
 const IMPORT_CHUNK = 1000;
@@ -44,7 +38,7 @@ export function insertProxy(db: Db, values: NewProxy): Promise<ProxyRow> {
 export function updateProxy(db: Db, id: string, patch: ProxyPatch): Promise<ProxyRow | undefined> {
   return db
     .updateTable('proxies')
-    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -65,7 +59,7 @@ export async function setProxiesActive(db: Db, isActive: boolean, ids?: readonly
     is_active: isActive,
     // Turning a proxy on again clears the automatic-disable mark; turning it off never sets it.
     ...(isActive ? { auto_disabled_at: null } : {}),
-    updated_at: sql<Date>`now()`,
+    updated_at: databaseNow,
   });
   if (ids) query = query.where('id', 'in', ids);
   const result = await query.executeTakeFirst();
@@ -100,7 +94,7 @@ export async function recordProxySuccess(db: Db, proxyId: string, url: string): 
       last_attempt_at: sql<Date>`now()`,
       last_successful_at: sql<Date>`now()`,
       last_successful_url: url.slice(0, MAX_URL),
-      updated_at: sql<Date>`now()`,
+      updated_at: databaseNow,
     }))
     .where('id', '=', proxyId)
     .execute();

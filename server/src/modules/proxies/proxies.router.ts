@@ -2,36 +2,56 @@ import {
   bulkProxyStatusInput,
   createProxyInput,
   importProxiesInput,
+  importProxiesResultSchema,
+  noContent,
   proxyIdInput,
+  updatedCountSchema,
   updateProxyInput,
+  webProxySchema,
 } from '@resort/shared';
-import { adminProcedure, router } from '../../http/trpc.ts';
+import { z } from 'zod';
+import { adminProcedure, router } from '../../platform/trpc/trpc.ts';
 
 /** Web proxy management: administrators only (SPEC.md §6). */
 export const proxiesRouter = router({
-  list: adminProcedure.query(({ ctx }) => ctx.services.proxies.list()),
+  list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/proxies' } })
+    .output(z.array(webProxySchema))
+    .query(({ ctx }) => ctx.services.proxies.list()),
 
   create: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/proxies', status: 201, errors: [409] } })
     .input(createProxyInput)
+    .output(webProxySchema)
     .mutation(({ ctx, input }) => ctx.services.proxies.create(input)),
 
   update: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/proxies/:id', errors: [409] } })
     .input(updateProxyInput)
+    .output(webProxySchema)
     .mutation(({ ctx, input }) => ctx.services.proxies.update(input)),
 
   remove: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/proxies/:id' } })
     .input(proxyIdInput)
+    .output(noContent)
     .mutation(({ ctx, input }) => ctx.services.proxies.remove(input.id)),
 
   resetFailures: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/proxies/:id/reset-failures' } })
     .input(proxyIdInput)
+    .output(webProxySchema)
     .mutation(({ ctx, input }) => ctx.services.proxies.resetFailures(input.id)),
 
   bulkStatus: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/proxies/bulk-status' } })
     .input(bulkProxyStatusInput)
+    .output(updatedCountSchema)
     .mutation(({ ctx, input }) => ctx.services.proxies.setStatus(input)),
 
   import: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/proxies/import' } })
     .input(importProxiesInput)
+    .output(importProxiesResultSchema)
     .mutation(({ ctx, input }) => ctx.services.proxies.importList(input)),
 });

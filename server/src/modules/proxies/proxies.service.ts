@@ -8,15 +8,18 @@ import {
   type WebProxy,
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-import { AppError, isUniqueViolation } from '../../http/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { toWebProxy } from './proxies.mapper.ts';
 import {
   deleteProxy,
   findProxy,
   insertProxiesSkippingDuplicates,
   insertProxy,
+  listActiveProxies,
   listProxies,
   type ProxyPatch,
+  recordProxyFailure,
+  recordProxySuccess,
   resetProxyFailures,
   setProxiesActive,
   updateProxy,
@@ -124,6 +127,13 @@ export function createProxyService(deps: { db: Database }) {
         skipped: parsed.duplicates + (rows.length - created),
         errors: parsed.errors,
       };
+    },
+
+    /** The engine's side: the active pool to rotate through, and each attempt's bookkeeping. */
+    rotation: {
+      listActive: () => listActiveProxies(db),
+      success: (proxyId: string, url: string) => recordProxySuccess(db, proxyId, url),
+      failure: (proxyId: string, reason: string) => recordProxyFailure(db, proxyId, reason),
     },
   };
 }

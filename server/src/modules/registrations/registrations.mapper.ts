@@ -1,4 +1,10 @@
 import {
+  type AlertActivity,
+  type AlertRow,
+  alertPolledDateRange,
+  type EditableField,
+  type HttpMethod,
+  isPolledStatus,
   type Overrides,
   type Registration,
   type RegistrationStatus,
@@ -61,4 +67,41 @@ export function groupLinks(links: ServiceLink[]): Map<string, ServiceLink[]> {
     else byRegistration.set(link.registrationId, [link]);
   }
   return byRegistration;
+}
+
+/** The dates the alert polls: the shared builder's request for it, read with SPEC.md §2's key rule. */
+function polledDateRange(row: RegistrationView): AlertRow['dateRange'] {
+  return alertPolledDateRange(
+    {
+      targetUrl: row.template_target_url,
+      method: row.template_method as HttpMethod,
+      defaultHeaders: row.template_default_headers,
+      defaultQuery: row.template_default_query,
+      defaultBody: row.template_default_body,
+      editableFields: row.template_editable_fields as EditableField[],
+    },
+    {
+      customHeaders: row.custom_headers,
+      customQuery: row.custom_query,
+      customBody: row.custom_body,
+      overrides: row.overrides as Overrides,
+    },
+  );
+}
+
+function activityOf(row: RegistrationView): AlertActivity {
+  return {
+    lastCheckedAt: iso(row.last_run_at),
+    nextCheckAt: isPolledStatus(row.status) ? iso(row.next_due_at) : null,
+    availabilityChangedAt: iso(row.availability_changed_at),
+    lastError: row.last_error,
+    lastStatusCode: row.last_status_code,
+    consecutiveErrors: row.consecutive_errors,
+    checkRequestedAt: iso(row.check_requested_at),
+  };
+}
+
+/** A list row: the alert, the dates it polls and its life at a glance. */
+export function toAlertRow(row: RegistrationView, links: ServiceLink[]): AlertRow {
+  return { ...toRegistration(row, links), dateRange: polledDateRange(row), activity: activityOf(row) };
 }

@@ -2,12 +2,11 @@ import {
   type BuiltRequest,
   buildRequest,
   evaluateWatch,
-  type HttpMethod,
   type RegistrationTestInput,
   type RegistrationTestResult,
-  readEditableFields,
 } from '@resort/shared';
-import { OutboundError, type OutboundResponse } from '../../engine/outbound/outbound-client.ts';
+import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
+import { toRequestTemplate } from '../templates/templates.service.ts';
 import type { TemplateForRegistration } from './registrations.repo.ts';
 
 export type SendRequest = (req: BuiltRequest) => Promise<OutboundResponse>;
@@ -17,22 +16,12 @@ export function buildAlertRequest(
   template: TemplateForRegistration,
   alert: Pick<RegistrationTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
 ): BuiltRequest {
-  return buildRequest(
-    {
-      targetUrl: template.target_url,
-      method: template.method as HttpMethod,
-      defaultHeaders: template.default_headers,
-      defaultQuery: template.default_query,
-      defaultBody: template.default_body ?? undefined,
-      editableFields: readEditableFields(template.editable_fields),
-    },
-    {
-      customHeaders: alert.customHeaders,
-      customQuery: alert.customQuery,
-      customBody: alert.customBody ?? undefined,
-      overrides: alert.overrides,
-    },
-  );
+  return buildRequest(toRequestTemplate(template), {
+    customHeaders: alert.customHeaders,
+    customQuery: alert.customQuery,
+    customBody: alert.customBody ?? undefined,
+    overrides: alert.overrides,
+  });
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;

@@ -1,8 +1,9 @@
 import { polledStatuses } from '@resort/shared';
 import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { databaseNow } from '../../db/now.ts';
 import type { DB, RegistrationsTable } from '../../db/types.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 type Db = Database | Transaction<DB>;
 
@@ -17,6 +18,10 @@ function selectRegistrations(db: Db) {
       't.default_body as template_default_body',
       't.default_query as template_default_query',
       't.template_group_id as template_group_id',
+      't.target_url as template_target_url',
+      't.method as template_method',
+      't.default_headers as template_default_headers',
+      't.editable_fields as template_editable_fields',
       'u.email as user_email',
       'u.name as user_name',
     ]);
@@ -26,15 +31,8 @@ export type RegistrationView = Awaited<
   ReturnType<ReturnType<typeof selectRegistrations>['executeTakeFirstOrThrow']>
 >;
 
-export interface ServiceLink {
-  registrationId: string;
-  notificationServiceId: string;
-  type: string;
-  label: string | null;
-  isActive: boolean;
-}
-
-export async function listServiceLinks(db: Db, registrationIds: string[]): Promise<ServiceLink[]> {
+/** The alerts' links to notification services, with each service's type, label and state. */
+export async function listServiceLinks(db: Db, registrationIds: string[]) {
   if (registrationIds.length === 0) return [];
   return db
     .selectFrom('registration_notification_services as l')
@@ -51,14 +49,19 @@ export async function listServiceLinks(db: Db, registrationIds: string[]): Promi
     .execute();
 }
 
+export type ServiceLink = Awaited<ReturnType<typeof listServiceLinks>>[number];
+
 export function findRegistration(db: Db, id: string): Promise<RegistrationView | undefined> {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return selectRegistrations(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-/** One owner's alerts (or everyone's without `userId`), newest first. */
+/** One owner's alerts (or everyone's without `userId`), newest first; archived ones are left out. */
 export function listRegistrations(db: Db, filter: { userId?: string } = {}): Promise<RegistrationView[]> {
-  let query = selectRegistrations(db).orderBy('r.created_at', 'desc').orderBy('r.id');
+  let query = selectRegistrations(db)
+    .where('r.status', '<>', 'ARCHIVED')
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id');
   if (filter.userId !== undefined) query = query.where('r.user_id', '=', filter.userId);
   return query.execute();
 }
@@ -67,9 +70,10 @@ export function listRegistrations(db: Db, filter: { userId?: string } = {}): Pro
  * Ids of alerts that are polled but have not completed a poll (or, never polled, have not started)
  * within three intervals of `now` (DESIGN.md §7).
  */
-export async function findStaleRegistrationIds(db: Db, now: Date): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('registrations')
+export async function findStaleRegistrationIds(db: Db, now: Date, ids?: string[]): Promise<Set<string>> {
+  let query = db.selectFrom('registrations');
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query
     .select('id')
     .where('status', 'in', [...polledStatuses])
     .where(
@@ -94,7 +98,7 @@ export async function updateRegistration(
 ): Promise<boolean> {
   const result = await db
     .updateTable('registrations')
-    .set({ ...patch, updated_at: sql`now()` })
+    .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -157,3 +161,35 @@ export function findTemplateForRegistration(db: Db, id: string) {
 }
 
 export type TemplateForRegistration = NonNullable<Awaited<ReturnType<typeof findTemplateForRegistration>>>;
+
+export type CheckRequest =
+  | { ok: true; dueAt: Date; requestedAt: Date }
+  | { ok: false; reason: 'not_polled' }
+  | { ok: false; reason: 'too_soon'; availableAt: Date };
+
+/**
+ * "Check now": makes a polled alert due at once, at most once per `intervalSeconds` (one statement,
+ * so two app processes cannot both pass the limit). An alert already claimed keeps its imminent due
+ * time: the engine is about to poll it anyway.
+ */
+export async function requestCheck(db: Db, id: string, intervalSeconds: number): Promise<CheckRequest> {
+  const { rows } = await sql<{ due: Date; requested: Date }>`
+    UPDATE registrations SET
+      next_due_at = CASE WHEN claim_token IS NULL THEN now() ELSE next_due_at END,
+      check_requested_at = now()
+    WHERE id = ${id} AND status IN ${sql.raw(`('${polledStatuses.join("','")}')`)}
+      AND (check_requested_at IS NULL OR check_requested_at <= now() - make_interval(secs => ${intervalSeconds}))
+    RETURNING next_due_at AS due, check_requested_at AS requested`.execute(db);
+  const row = rows[0];
+  if (row) return { ok: true, dueAt: row.due, requestedAt: row.requested };
+  const current = await db
+    .selectFrom('registrations')
+    .select(['status', 'check_requested_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current || !(polledStatuses as readonly string[]).includes(current.status)) {
+    return { ok: false, reason: 'not_polled' };
+  }
+  const last = current.check_requested_at ?? new Date(0);
+  return { ok: false, reason: 'too_soon', availableAt: new Date(last.getTime() + intervalSeconds * 1000) };
+}

@@ -1,6 +1,10 @@
 import {
-  type AdminRegistration,
+  type AdminAlertRow,
   type AdminUpdateRegistrationInput,
+  type AlertRow,
+  type CheckNowResult,
+  checkNowIntervalSeconds,
+  clampPollingInterval,
   earliestToday,
   isPolledStatus,
   isStatusOnly,
@@ -18,10 +22,10 @@ import {
 import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { RegistrationsTable } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { createRateLimiter } from '../../lib/rate-limiter.ts';
-import { groupLinks, toRegistration } from './registrations.mapper.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
+import { groupLinks, toAlertRow, toRegistration } from './registrations.mapper.ts';
 import { probeAlert, type SendRequest } from './registrations.probe.ts';
 import * as repo from './registrations.repo.ts';
 
@@ -72,11 +76,13 @@ export function createRegistrationService(deps: {
   clock: Clock;
   /** Sends a built request upstream through the guarded outbound client. */
   send: SendRequest;
-  /** Alert tests per user per window: each one is a real upstream call. */
-  testLimit?: { limit: number; windowMs: number };
+  /** The user's default channels, used when a create payload names no notification services. */
+  defaultServiceIds?: (userId: string) => Promise<string[]>;
+  /** Shared rate limits (alert tests per user per minute: each one is a real upstream call). */
+  rateLimits: RateLimiterFactory;
 }) {
   const { db, clock } = deps;
-  const testLimiter = createRateLimiter(deps.testLimit ?? { limit: 10, windowMs: 60_000 });
+  const testLimiter = deps.rateLimits({ name: 'alert-test', points: 10, windowSeconds: 60 });
 
   async function load(id: string): Promise<Registration> {
     const row = await repo.findRegistration(db, id);
@@ -127,7 +133,7 @@ export function createRegistrationService(deps: {
       overrides: JSON.stringify(payload.overrides ?? {}),
       watch_config: JSON.stringify(payload.watchConfig ?? watchConfigSchema.parse({})),
       polling_interval_seconds:
-        payload.pollingIntervalSeconds ?? Math.min(86400, Math.max(5, template.polling_interval_seconds)),
+        payload.pollingIntervalSeconds ?? clampPollingInterval(template.polling_interval_seconds),
     };
   }
 
@@ -147,20 +153,20 @@ export function createRegistrationService(deps: {
     return patch;
   }
 
-  async function listWith(rows: repo.RegistrationView[]): Promise<Registration[]> {
+  async function listWith(rows: repo.RegistrationView[]): Promise<AlertRow[]> {
     const links = groupLinks(
       await repo.listServiceLinks(
         db,
         rows.map((r) => r.id),
       ),
     );
-    return rows.map((row) => toRegistration(row, links.get(row.id) ?? []));
+    return rows.map((row) => toAlertRow(row, links.get(row.id) ?? []));
   }
 
   return {
     listForUser: async (userId: string) => listWith(await repo.listRegistrations(db, { userId })),
 
-    async listAll(): Promise<AdminRegistration[]> {
+    async listAll(): Promise<AdminAlertRow[]> {
       const [rows, stale] = await Promise.all([
         repo.listRegistrations(db),
         repo.findStaleRegistrationIds(db, clock.now()),
@@ -168,12 +174,39 @@ export function createRegistrationService(deps: {
       return (await listWith(rows)).map((r) => ({ ...r, stale: stale.has(r.id) }));
     },
 
+    /** One alert as an admin list row (owner, staleness, dates, activity), for the alert page. */
+    async getRow(actor: Actor, id: string): Promise<AdminAlertRow> {
+      const row = await requireReachable(actor, id);
+      const [links, stale] = await Promise.all([
+        repo.listServiceLinks(db, [id]),
+        repo.findStaleRegistrationIds(db, clock.now(), [id]),
+      ]);
+      return { ...toAlertRow(row, links), stale: stale.has(id) };
+    },
+
+    /** "Check now": the engine polls the alert at once through its usual path, and records it. */
+    async requestCheck(actor: Actor, id: string): Promise<CheckNowResult> {
+      const row = await requireReachable(actor, id);
+      const result = await repo.requestCheck(db, row.id, checkNowIntervalSeconds);
+      if (result.ok) {
+        const next = new Date(result.requestedAt.getTime() + checkNowIntervalSeconds * 1000);
+        return { dueAt: result.dueAt.toISOString(), checkAvailableAt: next.toISOString() };
+      }
+      if (result.reason === 'not_polled') throw new AppError('CONFLICT', m.checkNotPolled);
+      const wait = Math.max(1, Math.ceil((result.availableAt.getTime() - clock.now().getTime()) / 1000));
+      throw new AppError('TOO_MANY_REQUESTS', m.checkTooSoon(wait), { retryAfterSeconds: wait });
+    },
+
     async get(actor: Actor, id: string): Promise<Registration> {
       await requireReachable(actor, id);
       return load(id);
     },
 
-    async create(userId: string, payload: RegistrationPayload): Promise<Registration> {
+    async create(userId: string, input: RegistrationPayload): Promise<Registration> {
+      const payload =
+        input.notificationServiceIds === undefined && deps.defaultServiceIds
+          ? { ...input, notificationServiceIds: await deps.defaultServiceIds(userId) }
+          : input;
       const template = await requireTemplate(payload.templateId, false);
       const serviceIds = await checkPayload(userId, payload, template);
       const id = await db.transaction().execute(async (trx) => {
@@ -198,7 +231,9 @@ export function createRegistrationService(deps: {
         return load(row.id);
       }
       const payload = input as FullPayload;
-      const template = await requireTemplate(payload.templateId, payload.templateId === row.template_id);
+      // A planner may not build on an inactive template, even the alert's own (its request would be
+      // sent with the template's defaults); an admin may keep an alert on one.
+      const template = await requireTemplate(payload.templateId, actor.admin);
       const serviceIds = await checkPayload(row.user_id, payload, template);
       const fields = storedFields(payload, template);
       const restart =
@@ -226,13 +261,10 @@ export function createRegistrationService(deps: {
 
     /** Runs the prepared payload once (POST /api/registrations/test), rate limited per user. */
     async test(userId: string, input: RegistrationTestInput): Promise<RegistrationTestResult> {
-      const wait = testLimiter.retryAfterSeconds(userId);
-      if (wait > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', messages.common.rateLimited, { retryAfterSeconds: wait });
-      }
-      testLimiter.hit(userId);
-      // An alert kept on a template that was since deactivated can still be tested while it is edited.
-      const template = await requireTemplate(input.templateId, true);
+      await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
+      // An inactive template is unreachable to planners: its request (and secret default headers)
+      // is never sent on their behalf, as the template itself answers them 404.
+      const template = await requireTemplate(input.templateId, false);
       return probeAlert(deps.send, template, input);
     },
 

@@ -1,18 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/types.ts';
+import { databaseNow } from '../../db/now.ts';
+import type { DB, TemplateGroupRow } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
 
-export interface TemplateGroupRecord {
-  id: string;
-  name: string;
-  description: string | null;
-  display_order: number;
-  created_at: Date;
-}
-
 const columns = ['id', 'name', 'description', 'display_order', 'created_at'] as const;
+
+export type TemplateGroupRecord = Pick<TemplateGroupRow, (typeof columns)[number]>;
 
 /** Ordered by display order, then name (case-insensitive), as the editor's picker shows them. */
 export function listTemplateGroups(db: Db): Promise<TemplateGroupRecord[]> {
@@ -43,7 +38,7 @@ export function updateTemplateGroup(
 ): Promise<TemplateGroupRecord | undefined> {
   return db
     .updateTable('template_groups')
-    .set({ ...patch, updated_at: new Date() })
+    .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .returning(columns)
     .executeTakeFirst();

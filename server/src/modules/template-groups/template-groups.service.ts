@@ -5,8 +5,8 @@ import {
   templateGroupMessages,
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-import { AppError, isUniqueViolation } from '../../http/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import {
   deleteTemplateGroup,
   findTemplateGroup,

@@ -1,55 +1,19 @@
-import type {
-  EditableField,
-  HttpMethod,
-  RequestTemplate,
-  Template,
-  WatchConfig,
-  WatchPresets,
-} from '@resort/shared';
-import { sql, type Transaction } from 'kysely';
+import type { EditableField, HttpMethod, Template, WatchConfig, WatchPresets } from '@resort/shared';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/types.ts';
+import { databaseNow } from '../../db/now.ts';
+import type { DB, TemplateRow, TemplatesTable } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
 
-export interface TemplateRecord {
-  id: string;
-  name: string;
-  description: string | null;
-  resort_code: string;
-  template_group_id: string | null;
-  target_url: string;
-  method: string;
-  polling_interval_seconds: number;
-  default_headers: Record<string, string>;
-  default_query: Record<string, string | number | boolean>;
-  default_body: unknown;
-  response_watch_config: unknown;
-  response_watch_presets: unknown;
-  editable_fields: unknown[];
-  is_active: boolean;
-  created_at: Date;
+/** A template row with its group's name and order (null without a group). */
+export type TemplateRecord = Omit<TemplateRow, 'updated_at'> & {
   group_name: string | null;
   group_display_order: number | null;
-}
+};
 
 /** The columns a write may set; JSON columns are passed already encoded (see `jsonb`). */
-export interface TemplateWrite {
-  name?: string;
-  description?: string | null;
-  resort_code?: string;
-  template_group_id?: string | null;
-  target_url?: string;
-  method?: HttpMethod;
-  polling_interval_seconds?: number;
-  is_active?: boolean;
-  default_headers?: string;
-  default_query?: string;
-  default_body?: string | null;
-  response_watch_config?: string | null;
-  response_watch_presets?: string | null;
-  editable_fields?: string;
-}
+export type TemplateWrite = Omit<Updateable<TemplatesTable>, 'id' | 'created_at' | 'updated_at'>;
 
 /**
  * JSON for a jsonb column. node-postgres would send a JS array as a PostgreSQL array literal, so
@@ -119,7 +83,7 @@ export async function insertTemplate(
 export async function updateTemplate(db: Db, id: string, patch: TemplateWrite): Promise<boolean> {
   const result = await db
     .updateTable('templates')
-    .set({ ...patch, updated_at: new Date() })
+    .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -167,22 +131,5 @@ export function toTemplate(row: TemplateRecord): Template {
     isActive: row.is_active,
     editableFields: row.editable_fields as EditableField[],
     createdAt: row.created_at.toISOString(),
-  };
-}
-
-/** What the request builder needs of a template (alert test and engine read it from here too). */
-export function toRequestTemplate(
-  t: Pick<
-    Template,
-    'targetUrl' | 'method' | 'defaultHeaders' | 'defaultQuery' | 'defaultBody' | 'editableFields'
-  >,
-): RequestTemplate {
-  return {
-    targetUrl: t.targetUrl,
-    method: t.method,
-    defaultHeaders: t.defaultHeaders,
-    defaultQuery: t.defaultQuery,
-    defaultBody: t.defaultBody,
-    editableFields: t.editableFields,
   };
 }

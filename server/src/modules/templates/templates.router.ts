@@ -1,13 +1,19 @@
 import {
   generatorSampleInput,
   isAdminRole,
+  noContent,
   templateCreateInput,
+  templateGeneratorInfoSchema,
   templateIdInput,
+  templateSampleSchema,
+  templateSchema,
   templateTestInput,
+  templateTestResultSchema,
   templateUpdateInput,
 } from '@resort/shared';
-import type { Context } from '../../http/context.ts';
-import { adminProcedure, authedProcedure, router } from '../../http/trpc.ts';
+import { z } from 'zod';
+import type { Context } from '../../platform/trpc/context.ts';
+import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
 import type { Viewer } from './templates.service.ts';
 
 /** Roles re-read from the database, as adminProcedure does, so a demoted admin stops seeing inactive templates. */
@@ -17,28 +23,45 @@ async function viewerOf(ctx: Pick<Context, 'services'>, userId: string): Promise
 }
 
 export const templatesRouter = router({
-  list: authedProcedure.query(async ({ ctx }) =>
-    ctx.services.templates.list(await viewerOf(ctx, ctx.auth.userId)),
-  ),
+  list: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/templates' } })
+    .output(z.array(templateSchema))
+    .query(async ({ ctx }) => ctx.services.templates.list(await viewerOf(ctx, ctx.auth.userId))),
   get: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/templates/:id' } })
     .input(templateIdInput)
+    .output(templateSchema)
     .query(async ({ ctx, input }) =>
       ctx.services.templates.get(input.id, await viewerOf(ctx, ctx.auth.userId)),
     ),
   create: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/templates', status: 201 } })
     .input(templateCreateInput)
+    .output(templateSchema)
     .mutation(({ ctx, input }) => ctx.services.templates.create(input)),
   update: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/templates/:id' } })
     .input(templateUpdateInput)
+    .output(templateSchema)
     .mutation(({ ctx, input }) => ctx.services.templates.update(input)),
   delete: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/templates/:id', errors: [409] } })
     .input(templateIdInput)
+    .output(noContent)
     .mutation(({ ctx, input }) => ctx.services.templates.remove(input.id)),
   test: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/templates/:id/test' } })
     .input(templateTestInput)
+    .output(templateTestResultSchema)
     .mutation(({ ctx, input }) => ctx.services.templates.test(input)),
-  generators: adminProcedure.query(({ ctx }) => ctx.services.templates.listGenerators()),
+  generators: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/templates/generators' } })
+    .output(z.array(templateGeneratorInfoSchema))
+    .query(({ ctx }) => ctx.services.templates.listGenerators()),
+  // Static segments win over /templates/:id in Fastify's router.
   generatorSample: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/templates/generators/:id' } })
     .input(generatorSampleInput)
+    .output(templateSampleSchema)
     .query(({ ctx, input }) => ctx.services.templates.generatorSample(input)),
 });

@@ -4,6 +4,9 @@ import {
   defaultOverrides,
   type GeneratorSampleInput,
   generatorSourceMessages,
+  type HttpMethod,
+  type RequestTemplate,
+  readEditableFields,
   type Template,
   type TemplateCreateInput,
   type TemplateGeneratorInfo,
@@ -15,10 +18,11 @@ import {
   templateMessages,
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-import { OutboundError, type OutboundResponse } from '../../engine/outbound/outbound-client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { TemplateRow } from '../../db/types.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
 import { GeneratorInputError, type TemplateGenerator } from './generators/index.ts';
 import {
   countAlertsUsingTemplate,
@@ -29,10 +33,32 @@ import {
   listTemplates,
   type TemplateWrite,
   templateGroupExists,
-  toRequestTemplate,
   toTemplate,
   updateTemplate,
 } from './templates.repo.ts';
+
+/** The stored columns a template's request is built from. */
+export type StoredRequestTemplate = Pick<
+  TemplateRow,
+  'target_url' | 'method' | 'default_headers' | 'default_query' | 'default_body' | 'editable_fields'
+>;
+
+/**
+ * The one conversion from a stored template to the shared builder's request template (DESIGN.md
+ * §7): the template live test, the alert test and the engine's template cache all use it, so what a
+ * test shows is what the poller sends. Editable fields are read by the shared validated reader
+ * (valid ones only, in display order); no stored body is no body.
+ */
+export function toRequestTemplate(stored: StoredRequestTemplate): RequestTemplate {
+  return {
+    targetUrl: stored.target_url,
+    method: stored.method as HttpMethod,
+    defaultHeaders: stored.default_headers,
+    defaultQuery: stored.default_query,
+    defaultBody: stored.default_body ?? undefined,
+    editableFields: readEditableFields(stored.editable_fields),
+  };
+}
 
 export interface Viewer {
   /** Admins see inactive templates and the default headers (which often carry upstream credentials). */
@@ -173,9 +199,15 @@ export function createTemplateService(deps: {
         Object.entries(input.template ?? {}).filter(([, v]) => v !== undefined),
       ) as Partial<Template>;
       const current: Template = { ...saved, ...edited };
-      const request = buildRequest(toRequestTemplate(current), {
-        overrides: defaultOverrides(current.editableFields),
+      const template = toRequestTemplate({
+        target_url: current.targetUrl,
+        method: current.method,
+        default_headers: current.defaultHeaders,
+        default_query: current.defaultQuery,
+        default_body: current.defaultBody,
+        editable_fields: current.editableFields,
       });
+      const request = buildRequest(template, { overrides: defaultOverrides(template.editableFields ?? []) });
       const started = performance.now();
       try {
         const res = await deps.send(request);

@@ -1,4 +1,4 @@
-import type { Profile, Role, User } from '@resort/shared';
+import type { NotificationPreferences, Profile, Role, User } from '@resort/shared';
 import type { UserRow } from '../../db/types.ts';
 
 export function toUser(row: UserRow): User {
@@ -15,4 +15,8 @@ export function toProfile(row: UserRow): Profile {
     mobileNumber: row.mobile_number,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+export function toPreferences(row: UserRow): NotificationPreferences {
+  return { push: row.notify_push, email: row.notify_email, sms: row.notify_sms };
 }

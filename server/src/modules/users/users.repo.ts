@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { databaseNow } from '../../db/now.ts';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
@@ -28,7 +29,7 @@ export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 export function updateUser(db: Db, id: string, patch: UserUpdate): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ ...patch, updated_at: new Date() })
+    .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -1,9 +1,35 @@
-import { updateProfileInput } from '@resort/shared';
-import { authedProcedure, router } from '../../http/trpc.ts';
+import {
+  notificationPreferencesSchema,
+  profileSchema,
+  updatePreferencesInput,
+  updateProfileInput,
+  userSummarySchema,
+} from '@resort/shared';
+import type { z } from 'zod';
+import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
 
 export const usersRouter = router({
-  me: authedProcedure.query(({ ctx }) => ctx.services.users.summary(ctx.auth.userId)),
+  me: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me' } })
+    .output(userSummarySchema)
+    // The users module lists the other modules' rows loosely (it imports neither); the output schema
+    // checks them on the way out, so the contract holds at run time.
+    .query(
+      async ({ ctx }) =>
+        (await ctx.services.users.summary(ctx.auth.userId)) as z.input<typeof userSummarySchema>,
+    ),
   updateProfile: authedProcedure
+    .meta({ rest: { method: 'PATCH', path: '/users/me' } })
     .input(updateProfileInput)
+    .output(profileSchema)
     .mutation(({ ctx, input }) => ctx.services.users.updateProfile(ctx.auth.userId, input)),
+  preferences: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/preferences' } })
+    .output(notificationPreferencesSchema)
+    .query(({ ctx }) => ctx.services.users.preferences(ctx.auth.userId)),
+  updatePreferences: authedProcedure
+    .meta({ rest: { method: 'PATCH', path: '/users/me/preferences' } })
+    .input(updatePreferencesInput)
+    .output(notificationPreferencesSchema)
+    .mutation(({ ctx, input }) => ctx.services.users.updatePreferences(ctx.auth.userId, input)),
 });

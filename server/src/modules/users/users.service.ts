@@ -1,8 +1,15 @@
-import type { Profile, UpdateProfileInput, User } from '@resort/shared';
+import type { NotificationPreferences, Profile, UpdateProfileInput, User } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
-import { toProfile, toUser } from './users.mapper.ts';
+import { AppError } from '../../platform/errors.ts';
+import { toPreferences, toProfile, toUser } from './users.mapper.ts';
 import { findUserById, findUserRoles, updateUser } from './users.repo.ts';
+
+/**
+ * The account rows other modules may read and write (auth signs in and registers against them),
+ * taking the caller's transaction: the users module's public data surface, so no module reaches
+ * into users.repo.ts directly.
+ */
+export { countUsers, findUserByEmail, findUserById, insertUser, updateUser } from './users.repo.ts';
 
 export interface UserSummary {
   user: User;
@@ -38,6 +45,24 @@ export function createUserService(deps: {
         deps.listRegistrations(userId),
       ]);
       return { user: toUser(row), notificationServices, registrations };
+    },
+
+    /** Push, e-mail and SMS toggles of Settings; e-mail and SMS pick new alerts' default channels. */
+    preferences: async (userId: string): Promise<NotificationPreferences> =>
+      toPreferences(await requireUser(userId)),
+
+    async updatePreferences(
+      userId: string,
+      input: Partial<NotificationPreferences>,
+    ): Promise<NotificationPreferences> {
+      await requireUser(userId);
+      const row = await updateUser(db, userId, {
+        notify_push: input.push,
+        notify_email: input.email,
+        notify_sms: input.sms,
+      });
+      if (!row) throw new AppError('UNAUTHORIZED', 'Account not found.');
+      return toPreferences(row);
     },
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile> {

@@ -1,29 +1,41 @@
 import { Button, Card, Checkbox, Group, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState } from '../../../components/states.tsx';
-import { AUTO_ARCHIVE_DAYS } from '../../../sample/sample-data.ts';
-import { useSampleState, useSampleStore } from '../../../sample/sample-store.ts';
+import { ARCHIVE_PAGE_SIZE, type ArchivedAlert, AUTO_ARCHIVE_DAYS, watchlistMessages } from '@resort/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { AlertStatusBadge } from '@/components/alerts/status-badge.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { SampleStatusBadge } from './sample-alert-table.tsx';
-import { SampleNotice } from './sample-notice.tsx';
 import { toast } from './toast.ts';
+import { useRefreshAlerts } from './use-refresh-alerts.ts';
 
-export const ARCHIVED_PAGE_SIZE = 25;
+const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
+const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled alert';
 
-/** Archived (local sample data): 25 per page, select, restore, delete permanently. */
+/** Archived (server data): 25 per page, select, restore, delete permanently, Prev/Next. */
 export function ArchivedView() {
-  const { archived } = useSampleState();
-  const store = useSampleStore();
-  const [page, setPage] = useState(0);
+  const api = useApi();
+  const refresh = useRefreshAlerts();
+  const [page, setPage] = useState(1);
+  const archived = useQuery({ ...api.archive.page(page), placeholderData: keepPreviousData });
+  const restore = useMutation(api.archive.restore());
+  const purge = useMutation(api.archive.purge());
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
 
-  const pages = Math.max(1, Math.ceil(archived.length / ARCHIVED_PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const rows = archived.slice(current * ARCHIVED_PAGE_SIZE, (current + 1) * ARCHIVED_PAGE_SIZE);
-  const ids = [...selected].filter((id) => archived.some((a) => a.id === id));
+  const rows = archived.data?.items ?? [];
+  const total = archived.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
+  const ids = [...selected];
   const allOnPage = rows.length > 0 && rows.every((a) => selected.has(a.id));
+  // A restore or delete that empties the last page moves back to the new last page.
+  const loaded = archived.isSuccess;
+  useEffect(() => {
+    if (loaded && page > pages) setPage(pages);
+  }, [loaded, page, pages]);
 
   function toggle(id: string) {
     setSelected((prev) => {
@@ -45,26 +57,35 @@ export function ArchivedView() {
     });
   }
 
+  async function act(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      setSelected(new Set());
+      await refresh();
+      toast(done);
+    } catch (error) {
+      toast(errorMessage(error, watchlistMessages.archiveFailed), 'error');
+    }
+  }
+
   return (
     <>
       <PageHeader
         title="Archived"
         subtitle={`Booked and passed alerts move here after ${AUTO_ARCHIVE_DAYS} days without changes.`}
       />
-      <SampleNotice />
       <Card withBorder>
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">{`${archived.length} archived · ${ids.length} selected`}</Text>
+          <Text size="sm" c="dimmed">{`${total} archived · ${ids.length} selected`}</Text>
           <Group gap="xs">
             <Button
               size="xs"
               variant="light"
               disabled={ids.length === 0}
-              onClick={() => {
-                store.restore(ids);
-                setSelected(new Set());
-                toast(`${ids.length} alert${ids.length === 1 ? '' : 's'} restored.`);
-              }}
+              loading={restore.isPending}
+              onClick={() =>
+                act(() => restore.mutateAsync({ registrationIds: ids }), `${plural(ids.length)} restored.`)
+              }
             >
               Restore
             </Button>
@@ -79,7 +100,14 @@ export function ArchivedView() {
             </Button>
           </Group>
         </Group>
-        {archived.length === 0 ? (
+        {archived.isPending ? (
+          <LoadingState label="Loading archived alerts…" />
+        ) : archived.isError ? (
+          <ErrorState
+            message={errorMessage(archived.error, watchlistMessages.archiveLoadFailed)}
+            onRetry={() => archived.refetch()}
+          />
+        ) : rows.length === 0 ? (
           <EmptyState message="Nothing archived yet." />
         ) : (
           <Table.ScrollContainer minWidth={640}>
@@ -90,10 +118,9 @@ export function ArchivedView() {
                     <Checkbox aria-label="Select this page" checked={allOnPage} onChange={togglePage} />
                   </Table.Th>
                   <Table.Th>Alert</Table.Th>
-                  <Table.Th>Dates</Table.Th>
                   <Table.Th>Family</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last updated</Table.Th>
+                  <Table.Th>Status before</Table.Th>
+                  <Table.Th>Archived</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -101,18 +128,24 @@ export function ArchivedView() {
                   <Table.Tr key={alert.id}>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`Select ${alert.label} for ${alert.family}`}
+                        aria-label={`Select ${nameOf(alert)}`}
                         checked={selected.has(alert.id)}
                         onChange={() => toggle(alert.id)}
                       />
                     </Table.Td>
-                    <Table.Td>{alert.label}</Table.Td>
-                    <Table.Td>{`${alert.dates.from} → ${alert.dates.to}`}</Table.Td>
-                    <Table.Td>{alert.family}</Table.Td>
                     <Table.Td>
-                      <SampleStatusBadge status={alert.status} />
+                      <Text size="sm">{nameOf(alert)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {alert.templateName}
+                      </Text>
                     </Table.Td>
-                    <Table.Td>{alert.updatedAt.slice(0, 10)}</Table.Td>
+                    <Table.Td>{alert.partyName ?? '—'}</Table.Td>
+                    <Table.Td miw={110}>
+                      <AlertStatusBadge status={alert.previousStatus} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {dayjs(alert.archivedAt).format('MMM D, YYYY')}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -120,16 +153,11 @@ export function ArchivedView() {
           </Table.ScrollContainer>
         )}
         <Group justify="space-between" mt="sm">
-          <Button size="xs" variant="default" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Prev
           </Button>
-          <Text size="sm">{`Page ${current + 1} of ${pages}`}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={current >= pages - 1}
-            onClick={() => setPage(current + 1)}
-          >
+          <Text size="sm">{`Page ${Math.min(page, pages)} of ${pages}`}</Text>
+          <Button size="xs" variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next
           </Button>
         </Group>
@@ -137,14 +165,15 @@ export function ArchivedView() {
       <ConfirmModal
         opened={confirming}
         title="Delete permanently"
-        message={`Delete ${ids.length} archived alert${ids.length === 1 ? '' : 's'} permanently? This cannot be undone.`}
+        message={`Delete ${plural(ids.length)} permanently? Their notifications and poll history go too. This cannot be undone.`}
         confirmLabel="Delete permanently"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
-          store.deletePermanently(ids);
-          setSelected(new Set());
           setConfirming(false);
-          toast(`${ids.length} alert${ids.length === 1 ? '' : 's'} deleted permanently.`);
+          void act(
+            () => purge.mutateAsync({ registrationIds: ids }),
+            `${plural(ids.length)} deleted permanently.`,
+          );
         }}
       />
     </>

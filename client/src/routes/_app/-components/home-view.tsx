@@ -1,64 +1,132 @@
-import { Card, Group, SegmentedControl, Text } from '@mantine/core';
-import { useState } from 'react';
-import { ButtonLink } from '../../../components/links.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState } from '../../../components/states.tsx';
-import type { SampleAlert } from '../../../sample/sample-data.ts';
-import { sampleStatuses, sampleStatusLabels } from '../../../sample/sample-labels.ts';
-import { useSampleState, useSampleStore } from '../../../sample/sample-store.ts';
-import { SampleAlertDrawer } from './sample-alert-drawer.tsx';
-import { SampleAlertTable } from './sample-alert-table.tsx';
-import { SampleNotice } from './sample-notice.tsx';
-import { toast } from './toast.ts';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { alertListMessages, type Registration, watchlistMessages } from '@resort/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { AlertStatusBadge } from '@/components/alerts/status-badge.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
+import { StatCards } from './dashboard/stat-cards.tsx';
+import { summaryCards } from './dashboard/summary-panels.tsx';
+import { alertName } from './watchlist-alerts.tsx';
 
-/** The local Home view: a board of sample alerts with the sample edit drawer. */
-export function HomeView() {
-  const { alerts } = useSampleState();
-  const store = useSampleStore();
-  const [status, setStatus] = useState<string>('all');
-  const [editing, setEditing] = useState<SampleAlert | null>(null);
-  const shown = status === 'all' ? alerts : alerts.filter((a) => a.status === status);
-
+function TripCard({ title, subtitle, alerts }: { title: string; subtitle: string; alerts: Registration[] }) {
+  const available = alerts.filter((a) => a.status === 'FIRING').length;
   return (
-    <>
-      <PageHeader
-        title="Home"
-        subtitle="A preview of the trip board: resorts and parties you are watching."
-        actions={
-          <ButtonLink to="/alerts" variant="light">
-            Your alerts
-          </ButtonLink>
-        }
-      />
-      <SampleNotice />
-      <Card withBorder>
-        <Group justify="space-between" mb="sm" wrap="wrap">
-          <Text fw={600}>Trip board</Text>
-          <SegmentedControl
-            size="xs"
-            value={status}
-            onChange={setStatus}
-            data={[
-              { value: 'all', label: 'All' },
-              ...sampleStatuses.map((s) => ({ value: s, label: sampleStatusLabels[s] })),
-            ]}
-          />
-        </Group>
-        {shown.length === 0 ? (
-          <EmptyState message="No sample alerts with this status." />
+    <Card withBorder>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {subtitle}
+          </Text>
+        </Stack>
+        <Badge variant="light" color={available ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
+          {`${available} available`}
+        </Badge>
+      </Group>
+      <Stack gap={6} mt="sm">
+        {alerts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No alerts in this watchlist yet.
+          </Text>
         ) : (
-          <SampleAlertTable alerts={shown} onEdit={setEditing} />
+          alerts.map((alert) => (
+            <Group key={alert.id} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" truncate>
+                {[alertName(alert), alert.partyName].filter(Boolean).join(' · ')}
+              </Text>
+              <div style={{ flexShrink: 0 }}>
+                <AlertStatusBadge status={alert.status} />
+              </div>
+            </Group>
+          ))
         )}
-      </Card>
-      <SampleAlertDrawer
-        alert={editing}
-        onClose={() => setEditing(null)}
-        onSave={(alert) => {
-          store.updateAlert(alert);
-          setEditing(null);
-          toast(`Saved ${alert.label}.`);
+      </Stack>
+    </Card>
+  );
+}
+
+/** Home: the planner's own alerts, as a board of their watchlists; a new planner is led to create an alert. */
+export function HomeView() {
+  const api = useApi();
+  const summary = useQuery(api.dashboard.summary());
+  const alerts = useQuery(api.alerts.mine());
+  const watchlists = useQuery(api.watchlists.list());
+  const failed = alerts.error ?? watchlists.error;
+
+  let board: ReactNode;
+  if (failed) {
+    board = (
+      <ErrorState
+        message={errorMessage(failed, watchlistMessages.loadFailed)}
+        onRetry={() => {
+          void alerts.refetch();
+          void watchlists.refetch();
         }}
       />
-    </>
+    );
+  } else if (!alerts.data || !watchlists.data) {
+    board = <LoadingState label={alertListMessages.loading} />;
+  } else if (alerts.data.length === 0) {
+    board = (
+      <Card withBorder p="xl">
+        <Stack align="center" gap="sm">
+          <Text fw={600}>No alerts yet</Text>
+          <Text c="dimmed" ta="center">
+            Create an alert for a resort or a party and we will watch its availability for you.
+          </Text>
+          <ButtonLink to="/configure/alerts">Create alert</ButtonLink>
+        </Stack>
+      </Card>
+    );
+  } else {
+    const byId = new Map(alerts.data.map((a) => [a.id, a]));
+    const grouped = new Set(watchlists.data.flatMap((w) => w.registrationIds));
+    const loose = alerts.data.filter((a) => !grouped.has(a.id));
+    board = (
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        {watchlists.data.map((w) => (
+          <TripCard
+            key={w.id}
+            title={w.name}
+            subtitle={[w.resortCode ?? 'Any resort', w.quarter].filter(Boolean).join(' · ')}
+            alerts={w.registrationIds.flatMap((id) => byId.get(id) ?? [])}
+          />
+        ))}
+        {loose.length > 0 ? (
+          <TripCard
+            title="Not in a watchlist"
+            subtitle="Add them to a watchlist to group a trip"
+            alerts={loose}
+          />
+        ) : null}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Home"
+        subtitle="Your trip board: the resorts and parties you are watching, grouped by watchlist."
+        actions={
+          <Group gap="xs">
+            <ButtonLink to="/" search={{ view: 'watchlists' }} variant="light">
+              Watchlists
+            </ButtonLink>
+            <ButtonLink to="/alerts" variant="default">
+              Your alerts
+            </ButtonLink>
+          </Group>
+        }
+      />
+      <StatCards cards={summaryCards(summary)} />
+      {board}
+    </Stack>
   );
 }

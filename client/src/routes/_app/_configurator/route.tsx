@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfiguratorLayout } from '../../../components/layout/configurator-layout.tsx';
+import { ConfiguratorLayout } from '@/components/layout/configurator-layout.tsx';
 
 export const Route = createFileRoute('/_app/_configurator')({
   component: ConfiguratorLayout,

@@ -7,10 +7,11 @@ import {
 } from '@resort/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useApi } from '../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../api/http.ts';
-import { serviceTypeLabels } from '../../../../components/notifications/service-type-labels.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/states.tsx';
+import { useState } from 'react';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { serviceTypeLabels } from '@/components/notifications/service-type-labels.ts';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;
 
@@ -65,6 +66,8 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Badge
+                    // The label's ellipsis let the table squeeze the badge to "DELI…" at 1366 px.
+                    styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
                     style={{ flexShrink: 0, overflow: 'visible' }}
                     color={statusColors[record.status] ?? 'gray'}
                     variant="light"
@@ -81,7 +84,27 @@ export function NotificationTable({ records }: { records: readonly NotificationR
   );
 }
 
-/** The last ten deliveries to the user's channels, with Refresh (SPEC.md §2). */
+/**
+ * Offers browser notifications for new matches while the tab is open (issue [alert-insight]); shown
+ * only while the browser has not been asked yet. Whether they are shown then is the push preference.
+ */
+function BrowserNotificationsButton() {
+  const [permission, setPermission] = useState(() =>
+    typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+  );
+  if (permission !== 'default') return null;
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      onClick={async () => setPermission(await Notification.requestPermission())}
+    >
+      Notify me in this browser
+    </Button>
+  );
+}
+
+/** The last ten deliveries to the user's channels, with Refresh (SPEC.md §2); live events refresh it. */
 export function RecentNotifications() {
   const api = useApi();
   const history = useQuery(api.notifications.history(RECENT_NOTIFICATIONS_LIMIT));
@@ -90,9 +113,12 @@ export function RecentNotifications() {
     <Card withBorder id="recent-notifications">
       <Group justify="space-between" mb="sm">
         <Text fw={600}>Recent notifications</Text>
-        <Button size="xs" variant="light" onClick={() => history.refetch()} loading={history.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <BrowserNotificationsButton />
+          <Button size="xs" variant="light" onClick={() => history.refetch()} loading={history.isFetching}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       {history.isPending ? (
         <LoadingState label="Loading recent notifications…" />

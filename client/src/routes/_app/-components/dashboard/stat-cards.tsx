@@ -11,7 +11,7 @@ export function StatCards({ cards }: { cards: readonly StatCard[] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
       {cards.map((card) => (
-        <Card withBorder key={card.label}>
+        <Card withBorder key={card.label} role="group" aria-label={card.label}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             {card.label}
           </Text>

@@ -1,6 +1,8 @@
 import { Card, Group, Progress, Stack, Text } from '@mantine/core';
+import type { DashboardSummary } from '@resort/shared';
 import type { ReactNode } from 'react';
-import type { BreakdownRow } from './dashboard-stats.ts';
+
+type BreakdownRow = DashboardSummary['statusBreakdown'][number];
 
 export function StatusBreakdown({ rows, fallback }: { rows: readonly BreakdownRow[]; fallback?: ReactNode }) {
   return (

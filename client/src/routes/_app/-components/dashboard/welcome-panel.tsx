@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ButtonLink } from '../../../../components/links.tsx';
+import { ButtonLink } from '@/components/links.tsx';
 
 export function WelcomePanel({ name }: { name: string }) {
   return (

@@ -2,10 +2,11 @@ import { Stack } from '@mantine/core';
 import { authMessages } from '@resort/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useApi } from '../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../api/http.ts';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { ErrorState, LoadingState } from '../../../../components/states.tsx';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
+import { ApiTokensSection } from './-components/api-tokens-section.tsx';
 import { ContactSection } from './-components/contact-section.tsx';
 import { NotificationServicesSection } from './-components/notification-services-section.tsx';
 import { PreferencesSection } from './-components/preferences-section.tsx';
@@ -43,6 +44,7 @@ function SettingsPage() {
           <SecuritySection />
           <PreferencesSection />
           <NotificationServicesSection />
+          <ApiTokensSection />
         </Stack>
       )}
     </>

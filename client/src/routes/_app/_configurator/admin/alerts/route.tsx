@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertListScreen } from '../../../../../components/alerts/alert-list-screen.tsx';
-import { NavigationFlash } from '../../../../../components/flash-banner.tsx';
-import { PageHeader } from '../../../../../components/page-header.tsx';
+import { AlertListScreen } from '@/components/alerts/alert-list-screen.tsx';
+import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { DeliveryHealth } from './-delivery-health.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/admin/alerts')({
   loader: ({ context }) => {
@@ -15,6 +16,7 @@ function AdminAlertsPage() {
     <>
       <PageHeader title="Alerts (Admin)" subtitle="Every user's alerts, with their owners." />
       <NavigationFlash />
+      <DeliveryHealth />
       <AlertListScreen scope="all" />
     </>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../../components/page-header.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { ProxyManagement } from './-components/proxy-management.tsx';
 
 /** Web Proxy Management (SPEC.md §2): import, register, inventory; sections live in ./-components/. */

@@ -1,11 +1,11 @@
 import { templateMessages } from '@resort/shared';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useApi } from '../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../api/http.ts';
-import { NavigationFlash } from '../../../../../components/flash-banner.tsx';
-import { ButtonLink } from '../../../../../components/links.tsx';
-import { PageHeader } from '../../../../../components/page-header.tsx';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { TemplateList } from './-components/template-list.tsx';
 
 /** Template Administration (SPEC.md §2); the list's cards live in ./-components/. */

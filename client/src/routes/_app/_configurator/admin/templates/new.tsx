@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../../../../../components/links.tsx';
-import { PageHeader } from '../../../../../components/page-header.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { TemplateEditorScreen } from './-components/template-editor-screen.tsx';
 
 /** Template editor, create mode (no templateId). The editor's sections live in ./-components/. */

@@ -1,10 +1,10 @@
 import { isAdminRole } from '@resort/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { NavigationFlash } from '../../../../../components/flash-banner.tsx';
-import { ButtonLink } from '../../../../../components/links.tsx';
-import { PageHeader } from '../../../../../components/page-header.tsx';
-import { useSession } from '../../../../../session/use-session.ts';
+import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSession } from '@/session/use-session.ts';
 import { AlertFormScreen } from './-components/alert-form-screen.tsx';
 
 /**

@@ -3,8 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { authMessages, type Profile, settingsConfirmationMs, settingsMessages } from '@resort/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useApi } from '../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../api/http.ts';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
 import { SectionCard } from './section-card.tsx';
 import { useTimedMessage } from './use-timed-message.ts';
 

@@ -110,3 +110,25 @@ export function validateServiceForm(values: NotificationServiceFormValues): Reco
   }
   return errors;
 }
+
+/** A saved service's values in the form's shape, for editing it. */
+export function fromService(service: {
+  type: NotificationServiceType;
+  label: string | null;
+  config: unknown;
+}): NotificationServiceFormValues {
+  const values = emptyValues(service.type, service.label ?? '');
+  const c = (service.config ?? {}) as Partial<Record<string, unknown>>;
+  const text = (key: string) => (typeof c[key] === 'string' ? (c[key] as string) : '');
+  return {
+    ...values,
+    url: text('url'),
+    method: (text('method') || values.method) as WebhookMethod,
+    headers: Array.isArray(c.headers) ? (c.headers as WebhookHeader[]).map((h) => ({ ...h })) : [],
+    bodyTemplate: text('bodyTemplate') || values.bodyTemplate,
+    channel: text('channel'),
+    username: text('username'),
+    toEmail: text('toEmail'),
+    toNumber: text('toNumber'),
+  };
+}

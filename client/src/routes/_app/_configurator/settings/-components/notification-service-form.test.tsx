@@ -3,8 +3,8 @@ import type { NotificationServiceType } from '@resort/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../../../api/http.ts';
-import { renderWithMantine } from '../../../../../test/render.tsx';
+import { HttpError } from '@/api/http.ts';
+import { renderWithMantine } from '@/test/render.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
 import type { NotificationServicePayload } from './notification-service-form-model.ts';
 
@@ -37,7 +37,7 @@ async function chooseType(user: ReturnType<typeof userEvent.setup>, label: strin
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('NotificationServiceForm', () => {
+describe('NotificationServiceForm', { timeout: 30_000 }, () => {
   it('validates the webhook URL and half-filled headers, and sends headers as a map', async () => {
     const { created, user } = setup();
     expect(typeSelect()).toHaveValue('Webhook');

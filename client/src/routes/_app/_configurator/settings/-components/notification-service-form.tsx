@@ -6,8 +6,8 @@ import {
   notificationServiceTypes,
 } from '@resort/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../api/http.ts';
-import { serviceTypeLabels } from '../../../../../components/notifications/service-type-labels.ts';
+import { errorMessage } from '@/api/http.ts';
+import { serviceTypeLabels } from '@/components/notifications/service-type-labels.ts';
 import { NotificationServiceFields } from './notification-service-fields.tsx';
 import {
   emptyValues,
@@ -24,20 +24,27 @@ interface Outcome {
   message: string;
 }
 
-/** Add or test a notification service (SPEC.md §2, §5). */
+/**
+ * Add or test a notification service (SPEC.md §2, §5); with `editing`, change a saved one instead:
+ * its type is fixed, and saving calls `onCreate` with the edited payload.
+ */
 export function NotificationServiceForm({
   configuredTypes,
   onCreate,
   onTest,
+  editing,
 }: {
   configuredTypes: readonly NotificationServiceType[];
   onCreate: (payload: NotificationServicePayload) => Promise<unknown>;
   onTest: (payload: NotificationServicePayload) => Promise<{ message?: string } | null | undefined>;
+  editing?: { values: NotificationServiceFormValues; submitLabel: string; savedMessage: string };
 }) {
   const form = useForm<NotificationServiceFormValues>({
     mode: 'controlled',
-    initialValues: emptyValues(firstFreeType(configuredTypes)),
+    initialValues: editing?.values ?? emptyValues(firstFreeType(configuredTypes)),
     validate: validateServiceForm,
+    // A field's error goes as soon as the field changes; the whole form is validated again on submit.
+    clearInputErrorOnChange: true,
   });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<'create' | 'test' | null>(null);
@@ -54,14 +61,18 @@ export function NotificationServiceForm({
   async function run(action: 'create' | 'test') {
     setOutcome(null);
     const values = form.getValues();
-    if (action === 'create' && isTypeTaken(values.type, configuredTypes)) {
+    if (action === 'create' && !editing && isTypeTaken(values.type, configuredTypes)) {
       setOutcome({ tone: 'error', message: m.channelAlreadyConfigured(values.type) });
       return;
     }
     if (form.validate().hasErrors) return;
     setBusy(action);
     try {
-      if (action === 'create') {
+      if (action === 'create' && editing) {
+        await onCreate(toPayload(values));
+        setOutcome({ tone: 'success', message: editing.savedMessage });
+        form.resetDirty();
+      } else if (action === 'create') {
         await onCreate(toPayload(values));
         setOutcome({ tone: 'success', message: m.serviceCreated(values.type) });
         const nextType = isTypeTaken(values.type, [...configuredTypes, values.type])
@@ -74,7 +85,7 @@ export function NotificationServiceForm({
         setOutcome({ tone: 'success', message: answer?.message || m.testDispatched });
       }
     } catch (error) {
-      const fallback = action === 'create' ? m.createFailed : m.testFailed;
+      const fallback = action === 'test' ? m.testFailed : editing ? m.updateFailed : m.createFailed;
       setOutcome({ tone: 'error', message: errorMessage(error, fallback) });
     } finally {
       setBusy(null);
@@ -104,6 +115,7 @@ export function NotificationServiceForm({
             value={type}
             onChange={changeType}
             allowDeselect={false}
+            disabled={editing !== undefined}
             data={notificationServiceTypes.map((t) => ({
               value: t,
               label: serviceTypeLabels[t],
@@ -123,7 +135,7 @@ export function NotificationServiceForm({
             Send test
           </Button>
           <Button type="submit" loading={busy === 'create'} disabled={busy === 'test'}>
-            Add service
+            {editing?.submitLabel ?? 'Add service'}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,15 @@
-import { Card, Divider, Skeleton, Text } from '@mantine/core';
+import { Alert, Card, Divider, Skeleton, Text } from '@mantine/core';
 import { authMessages } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../api/http.ts';
-import { ErrorState } from '../../../../../components/states.tsx';
+import { useState } from 'react';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { ErrorState } from '@/components/states.tsx';
+import {
+  NotificationServiceActions,
+  type ServiceOutcome,
+  ServiceOutcomeText,
+} from './notification-service-actions.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
 import { NotificationServiceList } from './notification-service-list.tsx';
 
@@ -14,6 +20,9 @@ export function NotificationServicesSection() {
   const create = useMutation(api.notificationServices.create());
   const test = useMutation(api.notificationServices.test());
   const services = summary.data?.notificationServices ?? [];
+  const [outcome, setOutcome] = useState<ServiceOutcome | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
+  const configuredTypes = services.map((s) => s.type);
 
   return (
     <Card withBorder component="section" aria-labelledby="settings-services">
@@ -33,13 +42,35 @@ export function NotificationServicesSection() {
         />
       ) : (
         <>
-          <NotificationServiceList services={services} />
+          {outcome ? (
+            <Alert
+              color={outcome.tone === 'success' ? 'teal' : 'red'}
+              role={outcome.tone === 'error' ? 'alert' : 'status'}
+              withCloseButton
+              closeButtonLabel="Dismiss message"
+              onClose={() => setOutcome(null)}
+              mb="md"
+            >
+              <ServiceOutcomeText outcome={outcome} />
+            </Alert>
+          ) : null}
+          <NotificationServiceList
+            services={services}
+            actions={(service) => (
+              <NotificationServiceActions
+                service={service}
+                configuredTypes={configuredTypes}
+                onOutcome={setOutcome}
+                onChanged={refresh}
+              />
+            )}
+          />
           <Divider my="md" label="Add a service" labelPosition="left" />
           <NotificationServiceForm
-            configuredTypes={services.map((s) => s.type)}
+            configuredTypes={configuredTypes}
             onCreate={async (payload) => {
               await create.mutateAsync(payload);
-              await queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
+              await refresh();
             }}
             onTest={(payload) => test.mutateAsync(payload)}
           />

@@ -1,34 +1,78 @@
 import { Button, Group, Stack, Switch } from '@mantine/core';
-import { settingsConfirmationMs, settingsMessages } from '@resort/shared';
-import { useState } from 'react';
+import {
+  type NotificationPreferences,
+  settingsConfirmationMs,
+  settingsMessages,
+  watchlistMessages,
+} from '@resort/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useTimedMessage } from './use-timed-message.ts';
 
-/** Defaults of SPEC.md §9: push on, email on, SMS off. */
-export const defaultPreferences = { push: true, email: true, sms: false };
+/** Defaults of SPEC.md §9: push on, email on, SMS off (the server's defaults too). */
+export const defaultPreferences: NotificationPreferences = { push: true, email: true, sms: false };
 
-/** Notification preferences: local only (SPEC.md §2), confirmed for 4 seconds. */
+/**
+ * Notification preferences, stored per user on the server. The e-mail and SMS toggles decide
+ * whether those channels are used by default on new alerts.
+ */
 export function PreferencesSection() {
-  const [prefs, setPrefs] = useState(defaultPreferences);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const saved = useQuery(api.preferences.get());
+  const save = useMutation(api.preferences.update());
+  const [prefs, setPrefs] = useState<NotificationPreferences>(defaultPreferences);
   const [confirmation, confirm] = useTimedMessage(settingsConfirmationMs);
-  const toggle = (key: keyof typeof prefs) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setPrefs((p) => ({ ...p, [key]: event.currentTarget.checked }));
+  useEffect(() => {
+    if (saved.data) setPrefs(saved.data);
+  }, [saved.data]);
+
+  const toggle = (key: keyof NotificationPreferences) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const checked = event.currentTarget.checked;
+    setPrefs((p) => ({ ...p, [key]: checked }));
+  };
+
+  async function submit() {
+    try {
+      const answer = await save.mutateAsync(prefs);
+      queryClient.setQueryData(api.preferences.get().queryKey, answer);
+      confirm(settingsMessages.preferencesSaved);
+    } catch {
+      // Shown through save.error.
+    }
+  }
 
   return (
     <SectionCard
       id="settings-preferences"
       title="Notification preferences"
-      description="How you would like to hear from us. These preferences are kept in this browser tab."
+      description="How you would like to hear from us. Email and SMS decide which of your channels new alerts use by default."
       confirmation={confirmation}
+      error={save.error ? errorMessage(save.error, settingsMessages.saveFailed) : null}
     >
-      <Stack gap="sm">
-        <Switch label="Push notifications" checked={prefs.push} onChange={toggle('push')} />
-        <Switch label="Email notifications" checked={prefs.email} onChange={toggle('email')} />
-        <Switch label="SMS notifications" checked={prefs.sms} onChange={toggle('sms')} />
-        <Group justify="flex-end">
-          <Button onClick={() => confirm(settingsMessages.preferencesSaved)}>Save preferences</Button>
-        </Group>
-      </Stack>
+      {saved.isPending ? (
+        <LoadingState label="Loading your preferences…" />
+      ) : saved.isError ? (
+        <ErrorState
+          message={errorMessage(saved.error, watchlistMessages.preferencesLoadFailed)}
+          onRetry={() => saved.refetch()}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Switch label="Push notifications" checked={prefs.push} onChange={toggle('push')} />
+          <Switch label="Email notifications" checked={prefs.email} onChange={toggle('email')} />
+          <Switch label="SMS notifications" checked={prefs.sms} onChange={toggle('sms')} />
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={save.isPending}>
+              Save preferences
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </SectionCard>
   );
 }

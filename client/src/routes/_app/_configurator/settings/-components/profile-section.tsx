@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type Profile, settingsConfirmationMs, settingsMessages, updateProfileInput } from '@resort/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useApi } from '../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../api/http.ts';
-import { useSessionContext } from '../../../../../session/use-session.ts';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { useSessionContext } from '@/session/use-session.ts';
 import { SectionCard } from './section-card.tsx';
 import { useTimedMessage } from './use-timed-message.ts';
 

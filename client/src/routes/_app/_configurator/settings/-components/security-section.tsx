@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { authMessages, changePasswordInput, settingsConfirmationMs, settingsMessages } from '@resort/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../api/http.ts';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
 import { SectionCard } from './section-card.tsx';
 import { useTimedMessage } from './use-timed-message.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Modal, Stack } from '@mantine/core';
 import { type CreateProxy, proxyMessages, type WebProxy } from '@resort/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
+import { errorMessage } from '@/api/http.ts';
 import { ProxyForm } from './proxy-form.tsx';
 import { proxyAddress } from './proxy-row.tsx';
 

@@ -6,7 +6,7 @@ import {
   proxyMessages,
 } from '@resort/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
+import { errorMessage } from '@/api/http.ts';
 import { ProxyImportResult } from './proxy-import-result.tsx';
 
 /**

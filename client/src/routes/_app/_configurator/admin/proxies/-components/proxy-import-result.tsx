@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImportProxiesResult } from '@resort/shared';
+import classes from '@/components/responsive-table.module.css';
 
 /** What an import did: created and skipped counts, and each refused line with its reason. */
 export function ProxyImportResult({ result }: { result: ImportProxiesResult }) {
@@ -13,30 +14,28 @@ export function ProxyImportResult({ result }: { result: ImportProxiesResult }) {
         </Badge>
       </Group>
       {result.errors.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={70}>Line</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Content</Table.Th>
+        <Table striped verticalSpacing={4} fz="sm" className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>Line</Table.Th>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th>Content</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.errors.map((error) => (
+              <Table.Tr key={`${error.line}:${error.content}`} data-testid="import-error">
+                <Table.Td data-label="Line">{error.line}</Table.Td>
+                <Table.Td data-label="Reason">{error.reason}</Table.Td>
+                <Table.Td data-label="Content">
+                  <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+                    {error.content}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.errors.map((error) => (
-                <Table.Tr key={`${error.line}:${error.content}`} data-testid="import-error">
-                  <Table.Td>{error.line}</Table.Td>
-                  <Table.Td>{error.reason}</Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-                      {error.content}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       ) : (
         <Text size="sm" c="dimmed">
           Every line was read.

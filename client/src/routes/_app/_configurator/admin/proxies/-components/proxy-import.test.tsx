@@ -2,7 +2,7 @@ import { type ImportProxiesInput, type ImportProxiesResult, proxyMessages } from
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithMantine } from '../../../../../../test/render.tsx';
+import { renderWithMantine } from '@/test/render.tsx';
 import { ProxyImportCard } from './proxy-import-card.tsx';
 import { ProxyImportResult } from './proxy-import-result.tsx';
 

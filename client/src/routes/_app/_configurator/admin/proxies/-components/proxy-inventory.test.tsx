@@ -2,7 +2,7 @@ import { type CreateProxy, proxyMessages, type WebProxy } from '@resort/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithMantine } from '../../../../../../test/render.tsx';
+import { renderWithMantine } from '@/test/render.tsx';
 import { ProxyForm } from './proxy-form.tsx';
 import { ProxyInventory, type ProxyInventoryHandlers, proxyTexts } from './proxy-inventory.tsx';
 

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { proxyMessages, type WebProxy } from '@resort/shared';
 import { useMemo, useState } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../../../../../components/states.tsx';
+import classes from '@/components/responsive-table.module.css';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { ProxyRow, type ProxyRowHandlers } from './proxy-row.tsx';
 
 export const proxyTexts = {
@@ -105,38 +106,36 @@ export function ProxyInventory({
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={1120}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all proxies"
-                  checked={all}
-                  indeterminate={some && !all}
-                  onChange={() => setPicked(all ? new Set() : new Set(proxies.map((p) => p.id)))}
-                />
-              </Table.Th>
-              <Table.Th>Proxy</Table.Th>
-              <Table.Th miw={110}>Status</Table.Th>
-              <Table.Th>Counts</Table.Th>
-              <Table.Th>Last attempt</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {proxies.map((proxy) => (
-              <ProxyRow
-                key={proxy.id}
-                proxy={proxy}
-                selected={picked.has(proxy.id)}
-                busy={busyIds.has(proxy.id)}
-                handlers={rowHandlers}
+      <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all proxies"
+                checked={all}
+                indeterminate={some && !all}
+                onChange={() => setPicked(all ? new Set() : new Set(proxies.map((p) => p.id)))}
               />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Th>
+            <Table.Th>Proxy</Table.Th>
+            <Table.Th miw={110}>Status</Table.Th>
+            <Table.Th>Counts</Table.Th>
+            <Table.Th>Last attempt</Table.Th>
+            <Table.Th w={230}>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {proxies.map((proxy) => (
+            <ProxyRow
+              key={proxy.id}
+              proxy={proxy}
+              selected={picked.has(proxy.id)}
+              busy={busyIds.has(proxy.id)}
+              handlers={rowHandlers}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
     </>
   );
 }

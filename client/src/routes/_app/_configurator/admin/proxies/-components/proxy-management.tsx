@@ -2,11 +2,11 @@ import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type CreateProxy, proxyMessages, type WebProxy } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useApi } from '../../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../../api/http.ts';
-import type { Flash } from '../../../../../../app/router.ts';
-import { FlashAlert } from '../../../../../../components/flash-banner.tsx';
-import { ConfirmModal } from '../../../../-components/confirm-modal.tsx';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import type { Flash } from '@/app/flash.ts';
+import { FlashAlert } from '@/components/flash-banner.tsx';
+import { ConfirmModal } from '@/routes/_app/-components/confirm-modal.tsx';
 import { ProxyEditModal } from './proxy-edit-modal.tsx';
 import { ProxyForm } from './proxy-form.tsx';
 import { ProxyImportCard } from './proxy-import-card.tsx';
@@ -21,6 +21,12 @@ const done = {
   status: (isActive: boolean, count: number) =>
     `${count} ${count === 1 ? 'proxy' : 'proxies'} ${isActive ? 'enabled' : 'disabled'}.`,
 };
+
+export function bulkConfirmMessage(isActive: boolean, count: number): string {
+  return isActive
+    ? `Enable all ${count} proxies? The polling worker will route requests through every one of them.`
+    : `Disable all ${count} proxies? The polling worker will then poll directly, without a proxy.`;
+}
 
 /** Web Proxy Management (SPEC.md §2): import, register, and the inventory with its actions. */
 export function ProxyManagement() {
@@ -39,6 +45,8 @@ export function ProxyManagement() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<WebProxy | null>(null);
   const [deleting, setDeleting] = useState<WebProxy[] | null>(null);
+  /** A bulk status change over every proxy waits for a confirmation (it can stop all polling). */
+  const [bulkAll, setBulkAll] = useState<boolean | null>(null);
   const listKey = listOptions.queryKey;
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: listKey }),
@@ -77,11 +85,16 @@ export function ProxyManagement() {
         }),
       onDelete: (proxy) => setDeleting([proxy]),
       onDeleteSelected: setDeleting,
-      onBulkStatus: (isActive, ids) =>
-        void act(ids ?? [], proxyMessages.statusFailed, async () => {
-          const answer = await bulkStatus(ids ? { isActive, ids } : { isActive });
+      onBulkStatus: (isActive, ids) => {
+        if (!ids) {
+          setBulkAll(isActive);
+          return;
+        }
+        void act(ids, proxyMessages.statusFailed, async () => {
+          const answer = await bulkStatus({ isActive, ids });
           return done.status(isActive, answer.updated);
-        }),
+        });
+      },
       onNothingSelected: (message) => setBanner({ tone: 'error', message }),
     }),
     [act, update, resetFailures, bulkStatus],
@@ -97,6 +110,14 @@ export function ProxyManagement() {
       setBanner({ tone: 'error', message: errorMessage(error, proxyMessages.createFailed) });
       return false;
     }
+  }
+
+  function confirmBulkAll(isActive: boolean) {
+    setBulkAll(null);
+    void act([], proxyMessages.statusFailed, async () => {
+      const answer = await bulkStatus({ isActive });
+      return done.status(isActive, answer.updated);
+    });
   }
 
   async function confirmDelete(proxies: WebProxy[]) {
@@ -165,6 +186,14 @@ export function ProxyManagement() {
         confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void confirmDelete(deleting)}
+      />
+      <ConfirmModal
+        opened={bulkAll !== null}
+        title={bulkAll ? 'Enable all proxies' : 'Disable all proxies'}
+        message={bulkConfirmMessage(bulkAll ?? false, list.data?.length ?? 0)}
+        confirmLabel={bulkAll ? 'Enable all' : 'Disable all'}
+        onCancel={() => setBulkAll(null)}
+        onConfirm={() => bulkAll !== null && confirmBulkAll(bulkAll)}
       />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Badge, Button, Checkbox, Group, Stack, Switch, Table, Text } from '@man
 import { proxyMessages, type WebProxy } from '@resort/shared';
 import dayjs from 'dayjs';
 import { memo } from 'react';
+import classes from '@/components/responsive-table.module.css';
 
 export interface ProxyRowHandlers {
   onSelect: (id: string, selected: boolean) => void;
@@ -44,13 +45,13 @@ export const ProxyRow = memo(function ProxyRow({
           onChange={(event) => handlers.onSelect(proxy.id, event.currentTarget.checked)}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Proxy" className={classes.wrap}>
         <Text size="sm" fw={600} ff="monospace">
           {address}
         </Text>
         {proxy.username ? <Text size="xs" c="dimmed">{`User: ${proxy.username}`}</Text> : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Status">
         <Stack gap={4} align="flex-start">
           <Badge color={proxy.isActive ? 'teal' : 'gray'} variant="light">
             {proxy.isActive ? 'Active' : 'Disabled'}
@@ -62,13 +63,13 @@ export const ProxyRow = memo(function ProxyRow({
           ) : null}
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Counts">
         <Text size="sm">{`${proxy.successCount} ok · ${proxy.failureCount} failed`}</Text>
         <Text size="xs" c={proxy.consecutiveFailures > 0 ? 'red' : 'dimmed'}>
           {`${proxy.consecutiveFailures} consecutive failures`}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Last attempt" className={classes.wrap}>
         <Text size="sm">{`Last attempt: ${when(proxy.lastAttemptAt)}`}</Text>
         <Text size="xs" c="dimmed">
           {`Last success: ${when(proxy.lastSuccessfulAt)}${proxy.lastSuccessfulUrl ? ` · ${proxy.lastSuccessfulUrl}` : ''}`}
@@ -77,8 +78,8 @@ export const ProxyRow = memo(function ProxyRow({
           {`Last failure: ${when(proxy.lastFailureAt)}${proxy.lastFailureReason ? ` · ${proxy.lastFailureReason}` : ''}`}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+      <Table.Td data-label="Actions">
+        <Group gap="xs" wrap="wrap">
           <Switch
             aria-label={`Active ${address}`}
             checked={proxy.isActive}

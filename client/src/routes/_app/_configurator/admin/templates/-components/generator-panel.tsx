@@ -7,7 +7,7 @@ import {
   templateMessages,
 } from '@resort/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
+import { errorMessage } from '@/api/http.ts';
 import type { TemplateSource } from './template-editor-model.ts';
 
 /**

@@ -1,5 +1,17 @@
-import { Button, Card, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { Operator } from '@resort/shared';
+import { useState } from 'react';
 import {
   editorOperatorChoices,
   type RuleList,
@@ -10,7 +22,22 @@ import { changeOperator } from './template-editor-transitions.ts';
 
 const inputTypes = ['number', 'string', 'boolean'] as const;
 
-/** One rule preset: its condition and, optionally, the input the user fills in on the alert form. */
+/** `rooms[*].price lte 400`: what a folded rule card says about its condition. */
+function conditionSummary(condition: { path: string; operator: string; value: string }): string {
+  return [
+    condition.path || '(no path)',
+    condition.operator,
+    valuelessOperators.includes(condition.operator as Operator) ? '' : condition.value,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * One rule preset: its condition and, optionally, the input the user fills in on the alert form.
+ * A saved or generated rule is folded to one line (label, condition, Edit, Remove) so a template
+ * with a dozen rules stays short; a new rule, or one with an error, is open.
+ */
 export function PresetEditor({
   form,
   list,
@@ -22,12 +49,60 @@ export function PresetEditor({
 }) {
   const presets = form.getValues().responseWatchPresets;
   const preset = presets[list][index];
+  const [open, setOpen] = useState(() => !preset || (preset.id.trim() === '' && preset.label.trim() === ''));
   if (!preset) return null;
   const base = `responseWatchPresets.${list}.${index}` as const;
   const groupChoices = presets.groups
     .filter((g) => g.id.trim())
     .map((g) => ({ value: g.id, label: g.label || g.id }));
   const operator = preset.condition.operator;
+  const hasError = Object.keys(form.errors).some((key) => key.startsWith(`${base}.`));
+  const name = preset.label || preset.id || 'new rule';
+  const remove = (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      aria-label={`Remove rule ${name}`}
+      onClick={() => form.removeListItem(`responseWatchPresets.${list}`, index)}
+    >
+      Remove rule
+    </Button>
+  );
+
+  if (!open && !hasError) {
+    return (
+      <Card withBorder padding="xs" data-testid="preset">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <div style={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
+            <Text size="sm" fw={500}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {conditionSummary(preset.condition)}
+            </Text>
+          </div>
+          <Group gap="xs">
+            {preset.defaultEnabled ? (
+              <Badge variant="light" size="sm">
+                On by default
+              </Badge>
+            ) : null}
+            <Button
+              size="xs"
+              variant="default"
+              aria-expanded={false}
+              aria-label={`Edit rule ${name}`}
+              onClick={() => setOpen(true)}
+            >
+              Edit
+            </Button>
+            {remove}
+          </Group>
+        </Group>
+      </Card>
+    );
+  }
 
   return (
     <Card withBorder padding="sm" data-testid="preset">
@@ -89,15 +164,18 @@ export function PresetEditor({
           />
         </SimpleGrid>
       ) : null}
-      <Group justify="flex-end" mt="sm">
+      <Group justify="flex-end" mt="sm" gap="xs">
         <Button
           size="xs"
-          variant="light"
-          color="red"
-          onClick={() => form.removeListItem(`responseWatchPresets.${list}`, index)}
+          variant="default"
+          aria-expanded
+          aria-label={`Done editing rule ${name}`}
+          disabled={hasError}
+          onClick={() => setOpen(false)}
         >
-          Remove rule
+          Done
         </Button>
+        {remove}
       </Group>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type { TemplateRecord } from '../../../../../../components/editors/api-types.ts';
-import { ButtonLink } from '../../../../../../components/links.tsx';
+import type { TemplateRecord } from '@/components/editors/api-types.ts';
+import { ButtonLink } from '@/components/links.tsx';
 
 export const templateCardTexts = {
   noDescription: 'No description provided.',

@@ -1,7 +1,12 @@
 import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { httpMethods, messages } from '@resort/shared';
-import type { TemplateGroupRecord } from '../../../../../../components/editors/api-types.ts';
-import { JsonBox } from '../../../../../../components/editors/json-box.tsx';
+import {
+  httpMethods,
+  MIN_POLLING_INTERVAL_SECONDS,
+  messages,
+  POLLING_INTERVAL_STEP_SECONDS,
+} from '@resort/shared';
+import type { TemplateGroupRecord } from '@/components/editors/api-types.ts';
+import { JsonBox } from '@/components/editors/json-box.tsx';
 import type { TemplateEditorForm } from './template-editor-model.ts';
 import { TemplateGroupPicker } from './template-group-picker.tsx';
 
@@ -50,8 +55,8 @@ export function TemplateConfigSection({
         />
         <NumberInput
           label="Polling interval (seconds)"
-          min={5}
-          step={5}
+          min={MIN_POLLING_INTERVAL_SECONDS}
+          step={POLLING_INTERVAL_STEP_SECONDS}
           allowDecimal={false}
           {...form.getInputProps('pollingIntervalSeconds')}
         />

@@ -3,9 +3,9 @@ import { useParams } from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Handlers, renderWithApi } from '../../../../../../components/editors/api-harness.tsx';
-import type { TemplateRecord } from '../../../../../../components/editors/api-types.ts';
-import { NavigationFlash } from '../../../../../../components/flash-banner.tsx';
+import { type Handlers, renderWithApi } from '@/components/editors/api-harness.tsx';
+import type { TemplateRecord } from '@/components/editors/api-types.ts';
+import { NavigationFlash } from '@/components/flash-banner.tsx';
 import { TemplateEditorScreen } from './template-editor-screen.tsx';
 
 const sampleTemplate: TemplateCreateInputRaw = {

@@ -1,10 +1,10 @@
 import { templateGroupMessages, templateMessages } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useApi } from '../../../../../../api/api-context.tsx';
-import { errorMessage } from '../../../../../../api/http.ts';
-import type { TemplateRecord } from '../../../../../../components/editors/api-types.ts';
-import { ErrorState, LoadingState } from '../../../../../../components/states.tsx';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import type { TemplateRecord } from '@/components/editors/api-types.ts';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 
 export const templateScreenTexts = {

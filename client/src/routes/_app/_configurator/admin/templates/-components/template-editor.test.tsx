@@ -10,8 +10,9 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TemplateRecord, TemplateTestAnswer } from '../../../../../../components/editors/api-types.ts';
-import { renderWithMantine } from '../../../../../../test/render.tsx';
+import type { TemplateRecord, TemplateTestAnswer } from '@/components/editors/api-types.ts';
+import { renderWithMantine } from '@/test/render.tsx';
+import { pickerTexts } from './generated-rules-picker.tsx';
 import { TemplateEditor, type TemplateEditorProps } from './template-editor.tsx';
 
 const stored: TemplateRecord = {
@@ -101,6 +102,9 @@ describe('TemplateEditor transitions', { timeout: 30_000 }, () => {
   it('clears the comparison value when the operator becomes exists', async () => {
     const { user, saved } = setup();
     const rules = section('Alert rules');
+    // A saved rule is folded to one line until opened.
+    expect(within(rules).queryByRole('textbox', { name: 'Comparison value' })).toBeNull();
+    await user.click(within(rules).getByRole('button', { name: /^Edit rule / }));
     expect(within(rules).getByRole('textbox', { name: 'Comparison value' })).toHaveValue('300');
     await choose(user, within(rules).getByRole('combobox', { name: 'Operator' }), 'exists');
     expect(within(rules).queryByRole('textbox', { name: 'Comparison value' })).toBeNull();
@@ -115,6 +119,7 @@ describe('TemplateEditor transitions', { timeout: 30_000 }, () => {
   it("clears a preset's group when its group is deleted", async () => {
     const { user, saved } = setup();
     const rules = section('Alert rules');
+    await user.click(within(rules).getByRole('button', { name: /^Edit rule / }));
     expect(within(rules).getByRole('combobox', { name: 'Group' })).toHaveValue('Price');
     await user.click(within(rules).getByRole('button', { name: 'Remove group Price' }));
     expect(within(rules).getByRole('combobox', { name: 'Group' })).toHaveValue('');
@@ -169,9 +174,17 @@ describe('TemplateEditor validation and actions', { timeout: 30_000 }, () => {
     expect(within(result).getByText('Status: 200')).toBeInTheDocument();
     expect(within(result).getByText('38 ms')).toBeInTheDocument();
     await user.click(generate);
-    expect(screen.getByRole('status')).toHaveTextContent('1 rules generated from the test response.');
-    const ids = screen.getAllByRole('textbox', { name: 'Rule id' }).map((i) => (i as HTMLInputElement).value);
-    expect(ids).toEqual(['cheap', 'generated-rooms-0-nightlyprice']);
+    // A checklist to pick from first: nothing is added yet.
+    const picker = screen.getByRole('group', { name: 'Generated rules' });
+    expect(within(picker).getByRole('status')).toHaveTextContent(pickerTexts.generated(1));
+    expect(screen.getAllByTestId('preset')).toHaveLength(1);
+    const [candidate] = within(picker).getAllByRole('checkbox');
+    expect(candidate).toBeChecked();
+    await user.click(within(picker).getByRole('button', { name: 'Add 1 rule' }));
+    expect(screen.getByRole('status')).toHaveTextContent(pickerTexts.added(1));
+    const presets = screen.getAllByTestId('preset');
+    expect(presets).toHaveLength(2);
+    expect(presets[1]).toHaveTextContent('nightlyPrice');
   });
 
   it('shows the fallback when the test call fails without a message', async () => {

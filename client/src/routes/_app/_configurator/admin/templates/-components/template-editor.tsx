@@ -7,15 +7,15 @@ import {
   templateMessages,
 } from '@resort/shared';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
-import type { Flash } from '../../../../../../app/router.ts';
+import { errorMessage } from '@/api/http.ts';
+import type { Flash } from '@/app/flash.ts';
 import type {
   TemplateGroupRecord,
   TemplateRecord,
   TemplateTestAnswer,
-} from '../../../../../../components/editors/api-types.ts';
-import { FlashAlert } from '../../../../../../components/flash-banner.tsx';
-import { ConfirmModal } from '../../../../-components/confirm-modal.tsx';
+} from '@/components/editors/api-types.ts';
+import { FlashAlert } from '@/components/flash-banner.tsx';
+import { ConfirmModal } from '@/routes/_app/-components/confirm-modal.tsx';
 import { GeneratorPanel } from './generator-panel.tsx';
 import { OverrideFieldsSection } from './override-fields-section.tsx';
 import { TemplateConfigSection } from './template-config-section.tsx';

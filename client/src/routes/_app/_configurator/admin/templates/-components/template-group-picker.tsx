@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { templateGroupCreateInput, templateGroupMessages } from '@resort/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
-import type { TemplateGroupRecord } from '../../../../../../components/editors/api-types.ts';
+import { errorMessage } from '@/api/http.ts';
+import type { TemplateGroupRecord } from '@/components/editors/api-types.ts';
 
 /** Pick a template group, or create one inline by name and pick it (SPEC.md §2). */
 export function TemplateGroupPicker({

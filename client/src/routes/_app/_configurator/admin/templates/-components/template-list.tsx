@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
-import type { TemplateRecord } from '../../../../../../components/editors/api-types.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../../../../components/states.tsx';
+import type { TemplateRecord } from '@/components/editors/api-types.ts';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { TemplateCard } from './template-card.tsx';
 
 export const templateListTexts = {
@@ -24,7 +24,7 @@ export function TemplateList({
 }) {
   let body: React.ReactNode;
   if (loading) body = <LoadingState label={templateListTexts.loading} />;
-  else if (error) body = <ErrorState message={error} />;
+  else if (error) body = <ErrorState message={error} onRetry={onRefresh} />;
   else if (!templates || templates.length === 0) body = <EmptyState message={templateListTexts.empty} />;
   else
     body = (

@@ -10,9 +10,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { generateRules, generatorMessages, isSuccessfulTest } from '@resort/shared';
+import { generateRules, generatorMessages, isSuccessfulTest, type Preset } from '@resort/shared';
 import { useState } from 'react';
-import type { TemplateTestAnswer } from '../../../../../../components/editors/api-types.ts';
+import type { TemplateTestAnswer } from '@/components/editors/api-types.ts';
+import { GeneratedRulesPicker, pickerTexts } from './generated-rules-picker.tsx';
 import { PresetEditor } from './preset-editor.tsx';
 import { RuleGroupsEditor } from './rule-groups-editor.tsx';
 import { blankPreset, type RuleList, type TemplateEditorForm } from './template-editor-model.ts';
@@ -32,21 +33,28 @@ export function TemplateRulesSection({
   testResult: TemplateTestAnswer | null;
 }) {
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [candidates, setCandidates] = useState<Preset[] | null>(null);
   const presets = form.getValues().responseWatchPresets;
   const succeeded = isSuccessfulTest(testResult?.response);
   const listError = form.errors['responseWatchPresets.all'] ?? form.errors.responseWatchPresets;
 
   function generate() {
     const result = generateRules(testResult?.response);
+    setNotice(null);
     if (!result.ok) {
       setNotice({ tone: 'error', message: result.message });
       return;
     }
+    setCandidates(result.rules);
+  }
+
+  function add(chosen: Preset[]) {
     form.setFieldValue(
       'responseWatchPresets',
-      addGeneratedRules(form.getValues().responseWatchPresets, result.rules),
+      addGeneratedRules(form.getValues().responseWatchPresets, chosen),
     );
-    setNotice({ tone: 'success', message: `${result.rules.length} rules generated from the test response.` });
+    setCandidates(null);
+    setNotice({ tone: 'success', message: pickerTexts.added(chosen.length) });
   }
 
   return (
@@ -111,6 +119,14 @@ export function TemplateRulesSection({
             {generatorMessages.needSuccessfulTest}
           </Text>
         )}
+        {candidates ? (
+          <GeneratedRulesPicker
+            key={candidates.map((r) => r.id).join()}
+            rules={candidates}
+            onAdd={add}
+            onCancel={() => setCandidates(null)}
+          />
+        ) : null}
         {notice ? (
           <Alert
             color={notice.tone === 'error' ? 'red' : 'teal'}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { templateMessages } from '@resort/shared';
-import type { TemplateTestAnswer } from '../../../../../../components/editors/api-types.ts';
+import type { TemplateTestAnswer } from '@/components/editors/api-types.ts';
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
@@ -52,14 +52,19 @@ export function TemplateTestCard({
           <Text size="sm" fw={600}>
             Request
           </Text>
-          <Code block>{`${result.request.method} ${result.request.url}\n${pretty({
+          {/* Focusable: a long line scrolls sideways, and keyboard users must reach it (WCAG 2.1.1). */}
+          <Code
+            block
+            tabIndex={0}
+            aria-label="Request sent"
+          >{`${result.request.method} ${result.request.url}\n${pretty({
             headers: result.request.headers,
             body: result.request.body ?? null,
           })}`}</Code>
           <Text size="sm" fw={600}>
             Response data
           </Text>
-          <Code block style={{ maxHeight: 360, overflow: 'auto' }}>
+          <Code block tabIndex={0} aria-label="Response data" style={{ maxHeight: 360, overflow: 'auto' }}>
             {result.response ? pretty(result.response.data) : '—'}
           </Code>
         </Stack>

@@ -2,7 +2,7 @@ import type {
   RegistrationRecord,
   TemplateGroupRecord,
   TemplateRecord,
-} from '../../../../../../components/editors/api-types.ts';
+} from '@/components/editors/api-types.ts';
 
 /** Test data: two templates in two groups; the first has dates, a party and rules with inputs. */
 export const groups: TemplateGroupRecord[] = [

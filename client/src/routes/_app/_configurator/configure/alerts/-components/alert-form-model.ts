@@ -1,17 +1,20 @@
 import type { UseFormReturnType } from '@mantine/form';
 import {
   type Condition,
+  clampPollingInterval,
   defaultDateValue,
   type EditableField,
   isRepeatable,
   localToday,
+  MIN_POLLING_INTERVAL_SECONDS,
   type NotifyOn,
+  POLLING_INTERVAL_STEP_SECONDS,
   type Preset,
   readEditableFields,
   type WatchPresets,
   watchPresetsSchema,
 } from '@resort/shared';
-import type { RegistrationRecord, TemplateRecord } from '../../../../../../components/editors/api-types.ts';
+import type { RegistrationRecord, TemplateRecord } from '@/components/editors/api-types.ts';
 
 /**
  * The alert form's state. Override values and rule states are lists aligned with the chosen
@@ -82,7 +85,9 @@ export function templateModel(template: TemplateRecord): TemplateModel {
   };
 }
 
-const clampInterval = (n: number) => Math.min(86400, Math.max(5, Math.round(n / 5) * 5 || 5));
+const step = POLLING_INTERVAL_STEP_SECONDS;
+const clampInterval = (n: number) =>
+  clampPollingInterval(Math.round(n / step) * step || MIN_POLLING_INTERVAL_SECONDS);
 
 /** A date default in the past is no use for a future-only field: today plus 3 days instead. */
 function startingDate(value: unknown, now: Date): EntryValue {

@@ -3,12 +3,8 @@ import { useSearch } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  ApiAnswer,
-  type Handlers,
-  renderWithApi,
-} from '../../../../../../components/editors/api-harness.tsx';
-import { NavigationFlash } from '../../../../../../components/flash-banner.tsx';
+import { ApiAnswer, type Handlers, renderWithApi } from '@/components/editors/api-harness.tsx';
+import { NavigationFlash } from '@/components/flash-banner.tsx';
 import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
 import { AlertFormScreen } from './alert-form-screen.tsx';
 
@@ -41,6 +37,7 @@ const handlers = (over: Handlers = {}): Handlers => ({
     notificationServices: services,
     registrations: [],
   }),
+  'users.preferences': () => ({ push: true, email: true, sms: false }),
   'registrations.get': (input) => {
     if ((input as { id: string }).id === existingAlert.id) return existingAlert;
     throw new ApiAnswer(404, 'Alert not found.');
@@ -55,7 +52,8 @@ describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
     const { router } = renderWithApi({ handlers: handlers(), path: '/configure/alerts?alert=a-404', routes });
     expect(await screen.findByText(alertListMessages.notFoundForEditing('a-404'))).toBeInTheDocument();
     expect(router.state.location.search).toEqual({});
-    expect(screen.getByRole('button', { name: 'Create alert' })).toBeInTheDocument();
+    // The new-alert form shows once the preferences that pick its default services are read.
+    expect(await screen.findByRole('button', { name: 'Create alert' })).toBeInTheDocument();
   });
 
   it('loads the alert, and cancelling leaves edit mode with a message', async () => {

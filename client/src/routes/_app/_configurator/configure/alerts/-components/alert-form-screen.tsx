@@ -2,10 +2,10 @@ import { alertListMessages, type RegistrationPayload, templateMessages } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useApi } from '../../../../../../api/api-context.tsx';
-import { errorMessage, errorStatus } from '../../../../../../api/http.ts';
-import type { RegistrationRecord, TemplateRecord } from '../../../../../../components/editors/api-types.ts';
-import { ErrorState, LoadingState } from '../../../../../../components/states.tsx';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage, errorStatus } from '@/api/http.ts';
+import type { RegistrationRecord, TemplateRecord } from '@/components/editors/api-types.ts';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertForm } from './alert-form.tsx';
 import type { ServiceChoice } from './delivery-section.tsx';
 
@@ -33,6 +33,7 @@ export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer:
   const templates = useQuery(api.templates.list());
   const groups = useQuery(api.templateGroups.list());
   const summary = useQuery(api.account.summary());
+  const preferences = useQuery(api.preferences.get());
   const editing = useQuery({
     ...(isAdmin ? api.alertEditor.adminGet(alertId ?? '') : api.alertEditor.get(alertId ?? '')),
     enabled: alertId !== undefined,
@@ -66,7 +67,14 @@ export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer:
     });
   }, [notFound, alertId, navigate]);
 
-  if (templates.isPending || (alertId !== undefined && (editing.isPending || notFound))) {
+  // A new alert's preselected services follow the preferences, so they are read first (a failed
+  // read falls back to every active service).
+  const waitingForPreferences = alertId === undefined && preferences.isPending;
+  if (
+    templates.isPending ||
+    waitingForPreferences ||
+    (alertId !== undefined && (editing.isPending || notFound))
+  ) {
     return <LoadingState label={alertId ? alertFormTexts.loadingAlert : alertFormTexts.loadingTemplates} />;
   }
   if (alertId !== undefined && editing.isError) {
@@ -120,6 +128,7 @@ export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer:
         templates.error ? errorMessage(templates.error, templateMessages.loadListFailedRefresh) : null
       }
       services={services}
+      preferences={preferences.data}
       isAdmin={isAdmin}
       editing={alert}
       onSubmit={save}

@@ -7,10 +7,10 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RegistrationTestAnswer } from '../../../../../../components/editors/api-types.ts';
-import { renderWithMantine } from '../../../../../../test/render.tsx';
+import type { RegistrationTestAnswer } from '@/components/editors/api-types.ts';
+import { renderWithMantine } from '@/test/render.tsx';
 import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
-import { AlertForm, type AlertFormProps } from './alert-form.tsx';
+import { AlertForm, type AlertFormProps, noServiceWarning } from './alert-form.tsx';
 
 function setup(over: Partial<AlertFormProps> = {}) {
   const submitted: RegistrationPayload[] = [];
@@ -62,6 +62,9 @@ describe('AlertForm: template, defaults and rules', { timeout: 30_000 }, () => {
     expect(textbox('Adults')).toHaveValue('2');
     expect(textbox('Polling interval (seconds)')).toHaveValue('120');
     expect(screen.getByRole('switch', { name: 'Nightly price at most' })).toBeChecked();
+    // Rules that are off stay folded (a short Tab path) until asked for.
+    expect(screen.queryByRole('switch', { name: 'Any room available' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show 1 more rules (off)' }));
     expect(screen.getByRole('switch', { name: 'Any room available' })).not.toBeChecked();
     expect(textbox('Threshold')).toHaveValue('400');
     expect(screen.getByRole('group', { name: 'Party composition' })).toBeInTheDocument();
@@ -112,6 +115,7 @@ describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, ()
     await user.type(textbox('Children'), '{backspace}2');
     await user.click(screen.getByRole('switch', { name: 'Nightly price at most' }));
     await user.clear(textbox('Polling interval (seconds)'));
+    await user.click(screen.getByRole('button', { name: 'Show custom request options' }));
     await user.click(textbox('Custom body (JSON)'));
     await user.paste('{ not json');
     await submit(user);
@@ -141,7 +145,9 @@ describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, ()
     await user.type(textbox('Children'), '{backspace}1');
     await user.type(textbox('Child ages 1'), '9');
     await user.type(textbox('Title'), 'Spring break');
-    await user.click(screen.getByRole('checkbox', { name: 'Team hook (Webhook)' }));
+    // Every active service comes preselected; the planner unticks the e-mail.
+    expect(screen.getByRole('checkbox', { name: 'Team hook (Webhook)' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Primary Email Alerts (Email)' }));
     await submit(user);
     expect(submitted).toHaveLength(1);
     expect(submitted[0]).toMatchObject({
@@ -208,5 +214,52 @@ describe('AlertForm: edit mode and test', { timeout: 30_000 }, () => {
   it('shows the template load error', () => {
     setup({ templates: [], templatesError: templateMessages.loadListFailedRefresh });
     expect(screen.getByText(templateMessages.loadListFailedRefresh)).toBeInTheDocument();
+  });
+});
+
+describe('AlertForm: keyboard and who is notified', { timeout: 30_000 }, () => {
+  it('opens the Template select on Enter instead of submitting, and picks with the keyboard', async () => {
+    const { user, submitted } = setup();
+    combobox('Template').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('option', { name: poly.name })).toBeInTheDocument();
+    expect(screen.queryByText(m.templateRequired)).toBeNull();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(combobox('Template')).toHaveValue(poly.name);
+    expect(submitted).toHaveLength(0);
+  });
+
+  it('clears the template error and the summary once a template is chosen', async () => {
+    const { user } = setup();
+    await submit(user);
+    expect(screen.getByText(m.templateRequired)).toBeInTheDocument();
+    await chooseTemplate(user);
+    expect(screen.queryByText(m.templateRequired)).toBeNull();
+    expect(screen.queryByText(m.chooseTemplateFirst)).toBeNull();
+  });
+
+  it('clears a field error as soon as the field changes', async () => {
+    const { user } = setup();
+    await chooseTemplate(user);
+    await user.clear(textbox('Polling interval (seconds)'));
+    await submit(user);
+    expect(screen.getByText(m.pollingIntervalNumber)).toBeInTheDocument();
+    await user.type(textbox('Polling interval (seconds)'), '60');
+    expect(screen.queryByText(m.pollingIntervalNumber)).toBeNull();
+    expect(screen.queryByText(m.requiredSummary)).toBeNull();
+  });
+
+  it('asks before saving an alert that notifies no one', async () => {
+    const { user, submitted } = setup();
+    await chooseTemplate(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Primary Email Alerts (Email)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Team hook (Webhook)' }));
+    await submit(user);
+    const dialog = await screen.findByRole('dialog', { name: noServiceWarning.title });
+    expect(within(dialog).getByText(noServiceWarning.message)).toBeInTheDocument();
+    expect(submitted).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: noServiceWarning.confirm }));
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]?.notificationServiceIds).toEqual([]);
   });
 });

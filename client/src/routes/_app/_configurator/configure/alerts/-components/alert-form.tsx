@@ -1,17 +1,24 @@
 import '@mantine/dates/styles.css';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { alertListMessages, registrationMessages as m, type RegistrationPayload } from '@resort/shared';
-import { type ReactNode, useMemo, useState } from 'react';
-import { errorMessage } from '../../../../../../api/http.ts';
-import type { Flash } from '../../../../../../app/router.ts';
+import {
+  alertListMessages,
+  defaultChannelIds,
+  registrationMessages as m,
+  type NotificationPreferences,
+  type RegistrationPayload,
+} from '@resort/shared';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@/api/http.ts';
+import type { Flash } from '@/app/flash.ts';
 import type {
   RegistrationRecord,
   RegistrationTestAnswer,
   TemplateGroupRecord,
   TemplateRecord,
-} from '../../../../../../components/editors/api-types.ts';
-import { FlashAlert } from '../../../../../../components/flash-banner.tsx';
+} from '@/components/editors/api-types.ts';
+import { FlashAlert } from '@/components/flash-banner.tsx';
+import { ConfirmModal } from '@/routes/_app/-components/confirm-modal.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import {
   type AlertFormValues,
@@ -35,6 +42,8 @@ export interface AlertFormProps {
   groups: readonly TemplateGroupRecord[];
   templatesError: string | null;
   services: readonly ServiceChoice[];
+  /** The account's notification preferences: they decide whether e-mail and SMS are preselected. */
+  preferences?: NotificationPreferences | undefined;
   isAdmin: boolean;
   /** The alert being edited; null when creating. */
   editing: RegistrationRecord | null;
@@ -57,8 +66,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function initialValues(props: AlertFormProps): AlertFormValues {
   const template = props.editing && props.templates.find((t) => t.id === props.editing?.templateId);
   if (props.editing && template) return fromRegistration(props.editing, templateModel(template), new Date());
-  return emptyAlertValues();
+  return { ...emptyAlertValues(), notificationServiceIds: defaultIds(props.services, props.preferences) };
 }
+
+/**
+ * A new alert notifies every active service of the account (e-mail and SMS as the preferences say)
+ * unless the planner unticks some.
+ */
+const defaultIds = (services: readonly ServiceChoice[], prefs: NotificationPreferences | undefined) =>
+  prefs ? defaultChannelIds(prefs, services) : services.filter((s) => s.isActive).map((s) => s.id);
+
+export const noServiceWarning = {
+  title: 'No notification service',
+  message:
+    'This alert notifies no one: no notification service is chosen. Save it anyway, or choose a service under Polling and notifications.',
+  confirm: 'Save anyway',
+} as const;
 
 /** The alert create/edit form (SPEC.md §2 'Create an alert'). */
 export function AlertForm(props: AlertFormProps) {
@@ -70,6 +93,22 @@ export function AlertForm(props: AlertFormProps) {
   const [banner, setBanner] = useState<Flash | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const [testResult, setTestResult] = useState<RegistrationTestAnswer | null>(null);
+  const [confirmNoService, setConfirmNoService] = useState(false);
+
+  // The account's services may arrive after the form: preselect them once, unless already chosen.
+  const preselected = useRef(editing !== null || values.notificationServiceIds.length > 0);
+  useEffect(() => {
+    const ids = defaultIds(props.services, props.preferences);
+    if (preselected.current || ids.length === 0) return;
+    preselected.current = true;
+    form.setFieldValue('notificationServiceIds', ids);
+  }, [props.services, props.preferences, form]);
+
+  // The summary banner goes once the planner has fixed every field it was about.
+  const errorCount = Object.keys(form.errors).length;
+  useEffect(() => {
+    if (errorCount === 0) setBanner((b) => (b?.message === m.requiredSummary ? null : b));
+  }, [errorCount]);
 
   function check(forTest: boolean): RegistrationPayload | null {
     setBanner(null);
@@ -83,9 +122,15 @@ export function AlertForm(props: AlertFormProps) {
     return null;
   }
 
-  async function run(action: 'save' | 'test') {
+  async function run(action: 'save' | 'test', confirmed = false) {
     const payload = check(action === 'test');
     if (!payload) return;
+    const active = new Set(props.services.filter((s) => s.isActive).map((s) => s.id));
+    const notified = (payload.notificationServiceIds ?? []).filter((id) => active.has(id));
+    if (action === 'save' && !confirmed && notified.length === 0) {
+      setConfirmNoService(true);
+      return;
+    }
     setBusy(action);
     try {
       if (action === 'save') await props.onSubmit(payload);
@@ -136,6 +181,7 @@ export function AlertForm(props: AlertFormProps) {
                   : { ...form.getValues(), templateId: null, fieldValues: [], rules: [] },
               );
               form.clearErrors();
+              setBanner(null);
               setTestResult(null);
             }}
           />
@@ -144,7 +190,11 @@ export function AlertForm(props: AlertFormProps) {
           {model ? <OverrideFieldsSection form={form} model={model} /> : needTemplate}
         </Section>
         <Section title="Alert rules">
-          {model ? <AlertRulesSection form={form} model={model} isAdmin={props.isAdmin} /> : needTemplate}
+          {model ? (
+            <AlertRulesSection key={values.templateId} form={form} model={model} isAdmin={props.isAdmin} />
+          ) : (
+            needTemplate
+          )}
         </Section>
         <Section title="Resort">
           <ResortTypeCard templateName={template?.name ?? null} />
@@ -164,6 +214,17 @@ export function AlertForm(props: AlertFormProps) {
           </Section>
         ) : null}
         {banner ? <FlashAlert flash={banner} onClose={() => setBanner(null)} /> : null}
+        <ConfirmModal
+          opened={confirmNoService}
+          title={noServiceWarning.title}
+          message={noServiceWarning.message}
+          confirmLabel={noServiceWarning.confirm}
+          onCancel={() => setConfirmNoService(false)}
+          onConfirm={() => {
+            setConfirmNoService(false);
+            void run('save', true);
+          }}
+        />
         <Group justify="space-between">
           <Group gap="xs">
             <Button

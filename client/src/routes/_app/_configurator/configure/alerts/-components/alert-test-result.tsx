@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
-import type { RegistrationTestAnswer } from '../../../../../../components/editors/api-types.ts';
+import type { RegistrationTestAnswer } from '@/components/editors/api-types.ts';
 
 /** What one run of the prepared alert found: the upstream answer, availability and the rules. */
 export function AlertTestResult({ result }: { result: RegistrationTestAnswer }) {

@@ -1,4 +1,9 @@
 import { Checkbox, NumberInput, Stack, Text } from '@mantine/core';
+import {
+  MAX_POLLING_INTERVAL_SECONDS,
+  MIN_POLLING_INTERVAL_SECONDS,
+  POLLING_INTERVAL_STEP_SECONDS,
+} from '@resort/shared';
 import type { AlertForm } from './alert-form-model.ts';
 
 export interface ServiceChoice {
@@ -16,7 +21,7 @@ const typeNames: Record<string, string> = {
 };
 const typeLabel = (type: string) => typeNames[type] ?? type;
 
-/** Polling interval (5–86400 s, step 5) and the notification services (inactive ones hidden). */
+/** Polling interval (within the shared bounds, in steps of 5 s) and the notification services (inactive ones hidden). */
 export function DeliverySection({ form, services }: { form: AlertForm; services: readonly ServiceChoice[] }) {
   const active = services.filter((s) => s.isActive);
   const chosen = form.getValues().notificationServiceIds;
@@ -24,10 +29,10 @@ export function DeliverySection({ form, services }: { form: AlertForm; services:
     <Stack gap="md">
       <NumberInput
         label="Polling interval (seconds)"
-        description="How often the availability is checked: 5 to 86400 seconds."
-        min={5}
-        max={86400}
-        step={5}
+        description={`How often the availability is checked: ${MIN_POLLING_INTERVAL_SECONDS} to ${MAX_POLLING_INTERVAL_SECONDS} seconds.`}
+        min={MIN_POLLING_INTERVAL_SECONDS}
+        max={MAX_POLLING_INTERVAL_SECONDS}
+        step={POLLING_INTERVAL_STEP_SECONDS}
         allowDecimal={false}
         maw={280}
         {...form.getInputProps('pollingIntervalSeconds')}

@@ -1,0 +1,130 @@
+import { isAdminRole, type LiveEvent } from '@resort/shared';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useMemo, useRef } from 'react';
+import { type OptionsProxy, useTRPC } from '@/api/trpc.ts';
+import { useSession } from '@/session/use-session.ts';
+import { canNotify } from './push-preference.ts';
+
+/** Least time between two list refreshes caused by polls alone (status changes refresh at once). */
+const LIST_REFRESH_ON_POLLS_MS = 5000;
+/** Events arriving together are applied together. */
+const BATCH_MS = 100;
+
+type Key = readonly unknown[];
+
+/**
+ * Turns live events into fresh screens: each event invalidates the queries that show it (recent
+ * notifications, the dashboard summary and account summary behind the stat cards, the alert lists,
+ * the alert's page), so
+ * they refetch within a moment, with no Refresh. "ready" (a new or resumed stream) refreshes them all,
+ * catching up on whatever happened while disconnected.
+ */
+function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
+  const pending = new Map<string, Key>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastPollListRefresh = 0;
+  const add = (key: Key) => pending.set(JSON.stringify(key), key);
+  const lists = () => {
+    add(trpc.registrations.list.queryKey());
+    add(trpc.adminRegistrations.list.queryKey());
+    add(trpc.users.me.queryKey());
+    add(trpc.dashboard.summary.queryKey());
+  };
+  const page = (id: string | null) => {
+    if (id === null) add(trpc.alertInsight.pathKey());
+    else {
+      add(trpc.alertInsight.get.queryKey({ id }));
+      add(trpc.alertInsight.adminGet.queryKey({ id }));
+    }
+  };
+  function flush() {
+    timer = null;
+    const keys = [...pending.values()];
+    pending.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  }
+  return (event: LiveEvent) => {
+    switch (event.kind) {
+      case 'ready':
+        lists();
+        page(null);
+        add(trpc.notifications.history.pathKey());
+        break;
+      case 'notification':
+      case 'delivery':
+        add(trpc.notifications.history.pathKey());
+        add(trpc.users.me.queryKey());
+        add(trpc.dashboard.summary.queryKey());
+        page(event.registrationId);
+        break;
+      case 'status':
+        lists();
+        page(event.registrationId);
+        break;
+      case 'poll': {
+        page(event.registrationId);
+        const now = Date.now();
+        if (now - lastPollListRefresh >= LIST_REFRESH_ON_POLLS_MS) {
+          lastPollListRefresh = now;
+          add(trpc.registrations.list.queryKey());
+          add(trpc.adminRegistrations.list.queryKey());
+        }
+        break;
+      }
+    }
+    if (timer === null) timer = setTimeout(flush, BATCH_MS);
+  };
+}
+
+function showBrowserNotification(event: LiveEvent, pushPreference: boolean) {
+  if (event.kind !== 'notification' || event.notificationKind !== 'MATCH' || !canNotify(pushPreference))
+    return;
+  try {
+    const n = new Notification('Resort Alerts: availability found', {
+      body: event.message ?? '',
+      tag: event.notificationId ?? undefined,
+    });
+    n.onclick = () => {
+      window.focus();
+      if (event.registrationId) window.location.assign(`/alerts/${event.registrationId}`);
+    };
+  } catch {
+    // Some browsers allow notifications only from a service worker; the page still updates.
+  }
+}
+
+/** Subscribes the signed-in user to live events (admins: every user's, for the admin views). */
+export function LiveUpdates() {
+  const session = useSession();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const apply = useMemo(() => createInvalidator(queryClient, trpc), [queryClient, trpc]);
+  const userId = session?.user.id ?? null;
+  const admin = isAdminRole(session?.user.roles ?? []);
+  // The Settings preference decides (push is on by default, SPEC.md §9).
+  const preferences = useQuery({ ...trpc.users.preferences.queryOptions(), enabled: userId !== null });
+  const push = preferences.data?.push ?? true;
+  // Event ids already shown as browser notifications (for this tab's user).
+  const seen = useRef({ userId, ids: new Set<string>() });
+  if (seen.current.userId !== userId) seen.current = { userId, ids: new Set() };
+  useSubscription(
+    trpc.live.events.subscriptionOptions(
+      { scope: admin ? 'all' : 'mine' },
+      {
+        enabled: userId !== null,
+        onData: (tracked) => {
+          const event = tracked.data;
+          apply(event);
+          // A resumed stream may replay an event already shown: one browser notification per event.
+          const shown = seen.current.ids;
+          if (event.userId !== userId || event.id === null || shown.has(event.id)) return;
+          if (shown.size > 1000) shown.clear();
+          shown.add(event.id);
+          showBrowserNotification(event, push);
+        },
+      },
+    ),
+  );
+  return null;
+}

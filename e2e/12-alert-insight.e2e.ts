@@ -1,0 +1,155 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, onTestFailed, test } from 'vitest';
+import { availability } from '../scripts/simulator.ts';
+import { createAccount, signIn } from './helpers/accounts.ts';
+import { api, seedTemplate, tokenOf } from './helpers/api.ts';
+import { artifactsDir, launchBrowser, startJourney } from './helpers/browser.ts';
+import { query } from './helpers/db.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The e2e simulator's model (e2e/global-setup.ts): seed 7, default probability and room count. */
+const model = { openProbability: 0.08, rooms: 4 };
+const SEED = 7;
+
+/**
+ * A `ref` for which the simulator's rooms stay closed for the first `closedMs` from now and then open
+ * for at least `openMs` (the simulator is a pure function of seed, request and time, so the moment
+ * rooms open can be chosen ahead).
+ */
+function refOpeningLater(params: Record<string, string>, closedMs: number, openMs: number) {
+  const now = Date.now();
+  const open = (ref: number, at: number) =>
+    availability(SEED, { ...params, ref: String(ref) }, at, model).anyAvailable;
+  for (let ref = 1; ref < 200_000; ref++) {
+    let closed = true;
+    for (let t = 0; t <= closedMs && closed; t += 1000) closed = !open(ref, now + t);
+    if (!closed) continue;
+    for (let start = closedMs + 1000; start <= closedMs + 40_000; start += 1000) {
+      let stays = true;
+      for (let t = start; t <= start + openMs && stays; t += 1000) stays = open(ref, now + t);
+      if (stays) return { ref: String(ref), opensAt: now + start };
+    }
+  }
+  throw new Error('no simulator request opens in the window');
+}
+
+test('a planner watches rooms open: the dashboard, badge and timeline update live, with the alert’s dates', async () => {
+  const template = await seedTemplate('Insight resort');
+  const planner = await createAccount('Planner', ['user']);
+  const token = await tokenOf(planner);
+  const service = await api<{ id: string }>(token, 'POST', '/users/me/notification-services', {
+    type: 'WEBHOOK',
+    label: 'Insight hook',
+    config: { url: `${inject('receiverUrl')}/hooks/insight-${planner.tag}`, method: 'POST' },
+  });
+  const dates = { checkIn: '2027-01-02', checkOut: '2027-01-06' };
+  // What the engine will send: template defaults, then the alert's own values (all text in a URL).
+  const { ref, opensAt } = refOpeningLater({ resort: 'SIM', adults: '2', ...dates }, 30_000, 25_000);
+  const alert = await api<{ id: string }>(token, 'POST', '/registrations', {
+    templateId: template.id,
+    title: `Lagoon watch ${planner.tag}`,
+    partyName: 'Okafor family',
+    customQuery: { ref },
+    overrides: { query: dates },
+    watchConfig: {
+      all: [{ path: 'rooms[*].available', operator: 'equals', value: true, label: 'Room open' }],
+    },
+    pollingIntervalSeconds: 5,
+    notificationServiceIds: [service.id],
+  });
+
+  const journey = await startJourney(browser, inject('baseUrl'));
+  const dashboard = journey.page;
+  await signIn(dashboard, planner, '/dashboard');
+  const recent = dashboard.locator('#recent-notifications');
+  const notificationRow = recent.getByRole('row').filter({ hasText: `Lagoon watch ${planner.tag}` });
+
+  const alertPage = await journey.context.newPage();
+  alertPage.on('console', (msg) => {
+    if (msg.type() === 'error') journey.errors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  alertPage.on('pageerror', (err) => journey.errors.push(err.message));
+  onTestFailed(async () => {
+    if (!alertPage.isClosed())
+      console.error(`alert page: ${await alertPage.locator('main').textContent()}`, journey.errors);
+  });
+  await alertPage.goto(`/alerts/${alert.id}`);
+  // The dates shown are the alert's own, not the template's defaults.
+  await alertPage.getByTestId('alert-page-dates').getByText('Jan 2 → Jan 6, 2027 · 4 nights').waitFor();
+  const badge = alertPage.getByTestId('alert-page-status').locator('[data-status]');
+  const timeline = alertPage.getByTestId('alert-timeline');
+  await timeline.waitFor({ timeout: 30_000 });
+  expect(await badge.getAttribute('data-status')).toBe('ACTIVE');
+  expect(await notificationRow.count()).toBe(0);
+
+  // Count navigations from here on: every update below must arrive without one.
+  let loads = 0;
+  for (const page of [dashboard, alertPage]) page.on('load', () => loads++);
+  const pollsBefore = Number(await timeline.getAttribute('data-polls'));
+
+  // The simulator opens rooms; the engine's next poll matches and notifies.
+  const [fired] = await waitForRow<{ created_at: Date }>(
+    `SELECT created_at FROM notifications WHERE registration_id = $1 ORDER BY created_at LIMIT 1`,
+    [alert.id],
+    opensAt - Date.now() + 60_000,
+  );
+  expect(fired!.created_at.getTime()).toBeGreaterThanOrEqual(opensAt - 1000);
+  // Within 5 s of the event: the dashboard row, the badge and the timeline, with no reload or Refresh.
+  await notificationRow.first().waitFor({ timeout: 5000 });
+  await alertPage
+    .locator('[data-testid="alert-page-status"] [data-status="FIRING"]')
+    .waitFor({ timeout: 5000 });
+  await expect
+    .poll(async () => Number(await timeline.getAttribute('data-polls')), { timeout: 5000 })
+    .toBeGreaterThan(pollsBefore);
+  await timeline.getByText(/[1-9]\d* matched/).waitFor({ timeout: 5000 });
+  // The message names, in words, the rooms that satisfied the rule.
+  expect(await notificationRow.first().textContent()).toMatch(/\d+ rooms? available/);
+  await alertPage.getByTestId('alert-notification').first().waitFor({ timeout: 5000 });
+  expect(loads).toBe(0);
+
+  // The explanation names the rule and what satisfied it; the poll log shows direct requests.
+  const explanation = alertPage.getByTestId('rule-explanation');
+  expect(await explanation.textContent()).toContain('Room open');
+  expect(await alertPage.getByTestId('explanation-verdict').textContent()).toMatch(/^Matched/);
+  expect(await alertPage.getByTestId('poll-log').textContent()).toContain('Direct');
+  await alertPage.screenshot({ path: `${artifactsDir}/12-alert-page.png`, fullPage: true });
+  await alertPage.setViewportSize({ width: 390, height: 844 });
+  await alertPage.screenshot({ path: `${artifactsDir}/12-alert-page-phone.png`, fullPage: true });
+  await journey.screenshot('12-dashboard');
+
+  // The list shows the same dates and the row's life.
+  await dashboard.goto('/alerts');
+  const row = dashboard.getByTestId('alert-row').filter({ hasText: `Lagoon watch ${planner.tag}` });
+  expect(await row.getByTestId('alert-dates').textContent()).toBe('Jan 2 → Jan 6, 2027 · 4 nights');
+  expect(await row.getByTestId('alert-activity').textContent()).toMatch(/Checked .*ago/);
+  await journey.screenshot('12-alert-list');
+  // A phone: cards with title, dates, status and actions.
+  await dashboard.setViewportSize({ width: 390, height: 844 });
+  await dashboard.getByTestId('alert-cards').waitFor();
+  await journey.screenshot('07-alert-list-phone');
+
+  expect(journey.errors).toEqual([]);
+  await journey.close();
+});
+
+async function waitForRow<T extends Record<string, unknown>>(
+  sql: string,
+  params: unknown[],
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await query<T>(sql, params);
+    if (rows.length > 0) return rows;
+    if (Date.now() > deadline) throw new Error(`no row for ${sql}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,132 @@
+import { createSemaphore } from '../platform/semaphore.ts';
+import { createCoalescer } from './coalescer.ts';
+import { type ClaimedAlert, rescheduleClaims } from './engine.repo.ts';
+import type { EngineDeps, WorkerState } from './engine-deps.ts';
+import { createHostLimiter } from './host-limiter.ts';
+import type { LocalFigures } from './local-figures.ts';
+import type { PendingClaim } from './pending-claims.ts';
+import { createPoller, type FetchResult } from './poller.ts';
+import { createProxyRotation } from './proxy-rotation.ts';
+import { createResultWriter, type PollRecord } from './result-writer.ts';
+import { catchUp } from './schedule.ts';
+import { createTemplateCache } from './template-cache.ts';
+
+/**
+ * Dispatch and write-back: each claimed alert polls at its due time (or is rescheduled when too
+ * late to catch up), with bounded concurrency, within the host limits, through the proxy rotation;
+ * each outcome goes to the result writer, which settles the claim once written.
+ */
+export function createDispatcher(
+  deps: EngineDeps &
+    WorkerState & {
+      figures: LocalFigures;
+      /** Live workers in the pool: this worker takes its share of the per-host limits. */
+      liveWorkers: () => number;
+    },
+) {
+  const { db, config, log, clock, pending, figures } = deps;
+  let running = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const templates = createTemplateCache(db);
+  const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
+
+  const limiter = createHostLimiter({
+    // Each worker takes its share of the per-host limits, so the pool as a whole keeps them.
+    limits: () => ({
+      concurrency: Math.max(1, Math.floor(config.ENGINE_HOST_CONCURRENCY / deps.liveWorkers())),
+      ratePerSecond: config.ENGINE_HOST_RATE_PER_SECOND / deps.liveWorkers(),
+    }),
+  });
+  const rotation = createProxyRotation({ listActive: deps.proxies.listActive, refreshMs: 5000 });
+  const poll = createPoller({
+    build: deps.build,
+    requestKey: deps.requestKey,
+    send: deps.send,
+    evaluate: deps.evaluate,
+    proxyOutcome: deps.proxies,
+    rotation,
+    limiter,
+    coalescer: createCoalescer<FetchResult>({ windowMs: config.ENGINE_COALESCE_WINDOW_MS }),
+    now: clock.now,
+    errorAfter: config.ENGINE_ERROR_AFTER_FAILURES,
+    log,
+  });
+  const writer = createResultWriter({
+    db,
+    workerId: deps.workerId,
+    notify: deps.notify,
+    log,
+    flushMs: config.ENGINE_FLUSH_MS,
+    maxBatch: config.ENGINE_BATCH_SIZE,
+    concurrency: config.ENGINE_FLUSH_CONCURRENCY,
+    onFlushed: (flush) => figures.recordFlush(flush),
+    onSettled(records: PollRecord[], written: boolean) {
+      for (const r of records) {
+        pending.settle(r.id, r.token);
+        if (written) figures.recordPoll(r);
+      }
+    },
+  });
+
+  function runPoll(alert: ClaimedAlert, claim: PendingClaim) {
+    claim.timer = null;
+    const task = semaphore(async () => {
+      if (!running) return;
+      const template = templates.get(alert.template_id);
+      writer.add(await poll(alert, template, claim.token));
+    })
+      .catch((err) => {
+        log.error({ err, registrationId: alert.id }, 'engine: poll failed unexpectedly');
+        pending.drop(alert.id);
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  }
+
+  return {
+    start() {
+      running = true;
+    },
+
+    /** Sets each claimed alert's poll for its due time; reschedules those too late to catch up. */
+    async dispatch(alerts: ClaimedAlert[], token: string): Promise<void> {
+      await templates.load(alerts);
+      const late: { id: string; token: string; dueAt: Date; nextDueAt: Date }[] = [];
+      const now = clock.now();
+      for (const alert of alerts) {
+        const dueMs = alert.next_due_at.getTime();
+        const plan = catchUp(
+          dueMs,
+          alert.polling_interval_seconds * 1000,
+          now,
+          config.ENGINE_CATCH_UP_SECONDS * 1000,
+        );
+        if (plan.action === 'reschedule') {
+          late.push({ id: alert.id, token, dueAt: alert.next_due_at, nextDueAt: new Date(plan.nextDueMs) });
+          continue;
+        }
+        const claim = pending.add(alert.id, token);
+        const delay = dueMs - now;
+        if (delay <= 0) runPoll(alert, claim);
+        else claim.timer = setTimeout(() => runPoll(alert, claim), delay);
+      }
+      if (late.length > 0) {
+        figures.recordRescheduled(late.length);
+        await rescheduleClaims(db, late);
+      }
+    },
+
+    /**
+     * Starts no more polls, lets those in flight finish and writes them back, each wait bounded by
+     * `deadline`.
+     */
+    async stop(deadline: Promise<unknown>): Promise<void> {
+      running = false;
+      pending.cancelTimers();
+      await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+      await Promise.race([writer.drain(), deadline]);
+    },
+
+    figures: () => ({ inFlight: inFlight.size, hosts: limiter.figures(), writer: writer.figures() }),
+  };
+}

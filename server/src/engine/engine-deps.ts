@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/types.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { DbClock } from './db-clock.ts';
+import type { PendingClaims } from './pending-claims.ts';
+import type { PollerDeps } from './poller.ts';
+import type { RotatingProxy } from './proxy-rotation.ts';
+import type { NotifyFn } from './result-writer.ts';
+
+/** The settings the engine reads (config.ts documents each). */
+export type EngineConfig = Pick<
+  Config,
+  | 'ENGINE_HOST_CONCURRENCY'
+  | 'ENGINE_HOST_RATE_PER_SECOND'
+  | 'ENGINE_BATCH_SIZE'
+  | 'ENGINE_CONCURRENCY'
+  | 'ENGINE_LOOKAHEAD_MS'
+  | 'ENGINE_TICK_MS'
+  | 'ENGINE_MAX_PENDING'
+  | 'ENGINE_ERROR_AFTER_FAILURES'
+  | 'ENGINE_LEASE_SECONDS'
+  | 'ENGINE_WORKER_TIMEOUT_SECONDS'
+  | 'ENGINE_COALESCE_WINDOW_MS'
+  | 'ENGINE_CATCH_UP_SECONDS'
+  | 'ENGINE_FLUSH_MS'
+  | 'ENGINE_FLUSH_CONCURRENCY'
+  | 'ENGINE_PROMPT_FIRST_POLLS'
+>;
+
+/** What the engine is given: its database, settings, and the product's parts it polls with. */
+export interface EngineDeps {
+  db: Kysely<DB>;
+  config: EngineConfig;
+  log: Logger;
+  build: PollerDeps['build'];
+  requestKey: PollerDeps['requestKey'];
+  send: PollerDeps['send'];
+  evaluate: PollerDeps['evaluate'];
+  notify: NotifyFn;
+  proxies: PollerDeps['proxyOutcome'] & { listActive(): Promise<RotatingProxy[]> };
+}
+
+/** What the parts of one worker's engine share: its id, its database-clock estimate, its claims. */
+export interface WorkerState {
+  workerId: string;
+  clock: DbClock;
+  pending: PendingClaims;
+}
+
+/** The engine's own settings and database, as each of its parts receives them. */
+export type EnginePartDeps = Pick<EngineDeps, 'db' | 'config' | 'log'> & WorkerState;

@@ -1,0 +1,53 @@
+/** One claimed alert waiting for its poll or its write-back. */
+export interface PendingClaim {
+  token: string;
+  /** Local time the claim (or its lease) was last taken. */
+  claimedAt: number;
+  /** Fires the poll at its due time; null once started. */
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * The claims this worker holds and has not yet written back, by alert id: the dispatcher adds them,
+ * the write-back settles them, the lease keeper renews the old ones and the claim loop claims only as
+ * many more as there is room for.
+ */
+export function createPendingClaims() {
+  const claims = new Map<string, PendingClaim>();
+  return {
+    get size() {
+      return claims.size;
+    },
+    add(id: string, token: string): PendingClaim {
+      const claim: PendingClaim = { token, claimedAt: Date.now(), timer: null };
+      claims.set(id, claim);
+      return claim;
+    },
+    /** Forgets the claim when it is still the one with this token (a later claim stays). */
+    settle(id: string, token: string): void {
+      if (claims.get(id)?.token === token) claims.delete(id);
+    },
+    drop(id: string): void {
+      claims.delete(id);
+    },
+    /** Ids of the claims last taken before `cutoff` (local epoch ms). */
+    claimedBefore(cutoff: number): string[] {
+      return [...claims].filter(([, c]) => c.claimedAt < cutoff).map(([id]) => id);
+    },
+    renewed(ids: string[]): void {
+      for (const id of ids) {
+        const c = claims.get(id);
+        if (c) c.claimedAt = Date.now();
+      }
+    },
+    /** Stops every poll not yet started. */
+    cancelTimers(): void {
+      for (const c of claims.values()) if (c.timer) clearTimeout(c.timer);
+    },
+    clear(): void {
+      claims.clear();
+    },
+  };
+}
+
+export type PendingClaims = ReturnType<typeof createPendingClaims>;

@@ -1,0 +1,126 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/types.ts';
+
+type Db = Database | Transaction<DB>;
+
+/**
+ * The alert page's reads (a read model over poll_runs, registration_answers and the alert's
+ * notifications). Each is one indexed statement: poll_runs_timeline_idx (registration_id,
+ * created_at) INCLUDE (ok, matched, watched_value) serves the timeline from the index alone and the
+ * poll log by a backward scan; docs/performance.md has the figures.
+ */
+
+/** The first poll kept within the window (the timeline starts there, not at an empty window). */
+export async function firstPollSince(db: Db, registrationId: string, since: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('poll_runs')
+    .select('created_at')
+    .where('registration_id', '=', registrationId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+export interface BucketRow {
+  at: Date;
+  matched: number;
+  not_matched: number;
+  errors: number;
+  min_value: number | null;
+  max_value: number | null;
+}
+
+/** Polls per time bucket since `from`: counts by outcome and the watched value's range. */
+export async function timelineBuckets(
+  db: Db,
+  registrationId: string,
+  from: Date,
+  bucketSeconds: number,
+): Promise<BucketRow[]> {
+  const { rows } = await sql<BucketRow>`
+    SELECT to_timestamp(floor(extract(epoch FROM created_at) / ${bucketSeconds}) * ${bucketSeconds}) AS at,
+           count(*) FILTER (WHERE ok AND matched)::int AS matched,
+           count(*) FILTER (WHERE ok AND NOT coalesce(matched, false))::int AS not_matched,
+           count(*) FILTER (WHERE NOT ok)::int AS errors,
+           min(watched_value) AS min_value,
+           max(watched_value) AS max_value
+    FROM poll_runs
+    WHERE registration_id = ${registrationId} AND created_at >= ${from}
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return rows;
+}
+
+/** The newest polls, with the proxy each went through. */
+export function latestPolls(db: Db, registrationId: string, limit: number) {
+  return db
+    .selectFrom('poll_runs as p')
+    .leftJoin('proxies as x', 'x.id', 'p.proxy_id')
+    .select([
+      'p.id',
+      'p.started_at',
+      'p.due_at',
+      'p.ok',
+      'p.matched',
+      'p.duration_ms',
+      'p.lateness_ms',
+      'p.status_code',
+      'p.notified',
+      'p.error',
+      'p.watched_value',
+      'p.proxy_id',
+      'x.host as proxy_host',
+      'x.port as proxy_port',
+    ])
+    .where('p.registration_id', '=', registrationId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findLastAnswer(db: Db, registrationId: string) {
+  return db
+    .selectFrom('registration_answers')
+    .select(['answer', 'answer_bytes', 'previous_values', 'status_code', 'received_at'])
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirst();
+}
+
+/** The alert's newest notifications, each with its deliveries and their channels. */
+export async function latestNotifications(db: Db, registrationId: string, limit: number) {
+  const notifications = await db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'message', 'created_at'])
+    .where('registration_id', '=', registrationId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  if (notifications.length === 0) return [];
+  const deliveries = await db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notification_services as s', 's.id', 'd.notification_service_id')
+    .select([
+      'd.id',
+      'd.notification_id',
+      'd.status',
+      'd.attempts',
+      'd.error',
+      'd.dispatched_at',
+      's.type',
+      's.label',
+    ])
+    .where(
+      'd.notification_id',
+      'in',
+      notifications.map((n) => n.id),
+    )
+    .orderBy('d.created_at')
+    .execute();
+  return notifications.map((n) => ({
+    ...n,
+    deliveries: deliveries.filter((d) => d.notification_id === n.id),
+  }));
+}

@@ -1,0 +1,80 @@
+import { STALE_AFTER_INTERVALS } from '@resort/shared';
+import { type Kysely, sql } from 'kysely';
+import { polledStatusesSql } from '../../db/polled-statuses.ts';
+import type { DB } from '../../db/types.ts';
+import { cachedFor } from './cached.ts';
+
+export interface EngineFigures {
+  /** Workers whose heartbeat is recent. */
+  workers: number;
+  alerts: {
+    polled: number;
+    /** Alerts past their due time by more than a second that no worker has claimed. */
+    dueBacklog: number;
+    /** Alerts without a completed poll in three of their intervals. */
+    stale: number;
+  };
+  lastMinute: {
+    polls: number;
+    pollsPerSecond: number;
+    failures: number;
+    notifications: number;
+    latenessMs: { p50: number | null; p99: number | null };
+  };
+  /** False when alerts are stale or no worker runs while alerts wait: a stuck engine shows here. */
+  healthy: boolean;
+}
+
+/**
+ * The engine's figures for GET /api/health, for the whole pool of workers (read from the database,
+ * so an API-only process reports them too). Cached briefly: the poll-run scan is not free at scale.
+ */
+export function createEngineFigures(deps: {
+  db: Kysely<DB>;
+  workerTimeoutSeconds: number;
+  cacheMs?: number;
+}) {
+  const cacheMs = deps.cacheMs ?? 5000;
+
+  async function read(): Promise<EngineFigures> {
+    const alerts = await sql<{ workers: number; polled: number; due_backlog: number; stale: number }>`
+      SELECT
+        (SELECT count(*) FROM engine_workers
+          WHERE heartbeat_at > now() - make_interval(secs => ${deps.workerTimeoutSeconds}))::int AS workers,
+        count(*)::int AS polled,
+        (count(*) FILTER (WHERE next_due_at < now() - interval '1 second'
+                            AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,
+        (count(*) FILTER (WHERE greatest(coalesce(last_completed_at, '-infinity'), active_since)
+                            < now() - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)))::int AS stale
+      FROM registrations WHERE status IN ${polledStatusesSql}`.execute(deps.db);
+    const runs = await sql<{
+      polls: number;
+      failures: number;
+      notified: number;
+      p50: number | null;
+      p99: number | null;
+    }>`
+      SELECT count(*)::int AS polls,
+             (count(*) FILTER (WHERE NOT ok))::int AS failures,
+             (count(*) FILTER (WHERE notified))::int AS notified,
+             percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
+             percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99
+      FROM poll_runs WHERE created_at > now() - interval '1 minute'`.execute(deps.db);
+    const a = alerts.rows[0]!;
+    const r = runs.rows[0]!;
+    return {
+      workers: a.workers,
+      alerts: { polled: a.polled, dueBacklog: a.due_backlog, stale: a.stale },
+      lastMinute: {
+        polls: r.polls,
+        pollsPerSecond: Math.round((r.polls / 60) * 10) / 10,
+        failures: r.failures,
+        notifications: r.notified,
+        latenessMs: { p50: r.p50, p99: r.p99 },
+      },
+      healthy: a.stale === 0 && (a.polled === 0 || a.workers > 0),
+    };
+  }
+
+  return cachedFor(cacheMs, read);
+}

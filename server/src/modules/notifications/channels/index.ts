@@ -1,0 +1,70 @@
+import type { NotificationServiceType } from '@resort/shared';
+import type { Config } from '../../../config.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { createEmailSender } from './email.ts';
+import type { OutboundRequester } from './outbound.ts';
+import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
+import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
+import { createSlackSender, createWebhookSender } from './webhook.ts';
+
+export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
+export { DeliveryError } from './types.ts';
+
+/** One sender per channel type; `send` picks the one the target needs. */
+export function createChannels(deps: {
+  config: Pick<
+    Config,
+    | 'SMTP_URL'
+    | 'SMTP_FROM'
+    | 'SMS_API_URL'
+    | 'SMS_ACCOUNT_SID'
+    | 'SMS_AUTH_TOKEN'
+    | 'SMS_FROM'
+    | 'DELIVERY_TIMEOUT_MS'
+    | 'SMTP_POOL_SIZE'
+  >;
+  outbound: OutboundRequester;
+  log: Logger;
+  clock: Clock;
+}) {
+  const { config, outbound, log, clock } = deps;
+  const timeoutMs = config.DELIVERY_TIMEOUT_MS;
+  const now = () => clock.now();
+  const smsProvider =
+    config.SMS_API_URL && config.SMS_ACCOUNT_SID && config.SMS_AUTH_TOKEN && config.SMS_FROM
+      ? createTwilioProvider({
+          outbound,
+          apiUrl: config.SMS_API_URL,
+          accountSid: config.SMS_ACCOUNT_SID,
+          authToken: config.SMS_AUTH_TOKEN,
+          from: config.SMS_FROM,
+          timeoutMs,
+        })
+      : createLogSmsProvider(log);
+  const email = createEmailSender({
+    smtpUrl: config.SMTP_URL,
+    from: config.SMTP_FROM,
+    timeoutMs,
+    poolSize: config.SMTP_POOL_SIZE,
+    log,
+  });
+  // Webhooks and Slack go through the outbound client's shared agent: kept-alive connections per origin.
+  const senders: Record<NotificationServiceType, ChannelSender> = {
+    WEBHOOK: createWebhookSender({ outbound, timeoutMs, now }),
+    SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now }),
+    EMAIL: email,
+    SMS: createSmsSender(smsProvider),
+  };
+  return {
+    send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {
+      return senders[target.type].send(target, message);
+    },
+    /** Closes the pooled SMTP connections. */
+    async close(): Promise<void> {
+      email.close();
+    },
+  };
+}
+
+export type Channels = ReturnType<typeof createChannels>;

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { AttemptResult } from './delivery-attempt.ts';
+import {
+  claimDueDeliveries,
+  DELIVERY_CHANNEL,
+  type DeliveryForSend,
+  releaseClaims,
+  renewLeases,
+} from './notifications.repo.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+export type DispatcherConfig = Pick<
+  Config,
+  | 'DELIVERY_CONCURRENCY'
+  | 'DELIVERY_HOST_CONCURRENCY'
+  | 'DELIVERY_BATCH_SIZE'
+  | 'DELIVERY_LEASE_SECONDS'
+  | 'DELIVERY_POLL_MS'
+>;
+
+/** A destination that failed rests this long after its first failure, doubling up to the maximum. */
+const REST_BASE_MS = 500;
+const REST_MAX_MS = 30_000;
+/** Outcomes wait at most this long to be recorded together. */
+const RECORD_DELAY_MS = 5;
+const RECORD_BATCH = 200;
+/** Record statements one dispatcher runs at once. */
+const RECORD_CONCURRENCY = 2;
+
+interface Destination {
+  sending: number;
+  waiting: DeliveryForSend[];
+  failures: number;
+  restUntil: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * The delivery dispatcher of one process (docs/decisions.md, "[delivery]"). It claims due deliveries
+ * from the outbox in batches (one statement each: `FOR UPDATE SKIP LOCKED`, a claim token, a lease it
+ * renews while it holds them), woken at once by the NOTIFY of each new notification's transaction and
+ * by a short backstop poll for retries coming due. It sends them concurrently, at most
+ * DELIVERY_HOST_CONCURRENCY at once per destination; a destination that fails rests (0.5 s doubling
+ * to 30 s) and a destination with no room is left out of the next claims, so a slow or dead receiver
+ * holds back only its own deliveries. Outcomes are recorded in batches, each under its claim.
+ * A dispatcher killed outright leaves its rows to the lease: another claims them when it ends.
+ */
+export function startDeliveryDispatcher(deps: {
+  db: Database;
+  /** For the LISTEN connection, held outside the pool. */
+  connectionString: string;
+  notifications: Pick<NotificationsService, 'attempt' | 'recordAttempts'>;
+  config: DispatcherConfig;
+  log: Logger;
+}) {
+  const { db, notifications, log } = deps;
+  const c = deps.config;
+  const lease = c.DELIVERY_LEASE_SECONDS;
+  /** Claimed and not yet recorded (waiting, being sent, or being recorded), by delivery id. */
+  const held = new Map<string, DeliveryForSend>();
+  const destinations = new Map<string, Destination>();
+  const sending = new Set<Promise<void>>();
+  let running = true;
+  let claiming = false;
+  let claimAgain = false;
+  let lastClaimError = 0;
+
+  const toRecord: AttemptResult[] = [];
+  let recording = 0;
+  let recordTimer: NodeJS.Timeout | null = null;
+  const recordsDone = new Set<Promise<void>>();
+
+  function destinationOf(name: string): Destination {
+    let d = destinations.get(name);
+    if (!d) {
+      d = { sending: 0, waiting: [], failures: 0, restUntil: 0, timer: null };
+      destinations.set(name, d);
+    }
+    return d;
+  }
+
+  /**
+   * A destination takes no more claims while resting or holding what it may send at once and a batch
+   * more: enough to keep it busy between claims, while a slow one holds back at most that much room.
+   */
+  function full(d: Destination, now: number): boolean {
+    return (
+      d.sending + d.waiting.length >= c.DELIVERY_HOST_CONCURRENCY + c.DELIVERY_BATCH_SIZE || d.restUntil > now
+    );
+  }
+
+  async function claim(): Promise<void> {
+    if (!running) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        claimAgain = false;
+        const room = c.DELIVERY_CONCURRENCY - held.size;
+        if (room <= 0) break;
+        const now = Date.now();
+        const skip = [...destinations].filter(([, d]) => full(d, now)).map(([name]) => name);
+        const limit = Math.min(room, c.DELIVERY_BATCH_SIZE);
+        const rows = await claimDueDeliveries(db, {
+          limit,
+          token: randomUUID(),
+          leaseSeconds: lease,
+          skipDestinations: skip,
+        });
+        const giveBack: DeliveryForSend[] = [];
+        for (const row of rows) {
+          const d = destinationOf(row.destination);
+          // More than a destination has room for in one claim: handed back for the next claims.
+          if (full(d, now)) {
+            giveBack.push(row);
+            continue;
+          }
+          held.set(row.id, row);
+          d.waiting.push(row);
+        }
+        for (const name of new Set(rows.map((r) => r.destination))) pump(name);
+        if (giveBack.length > 0) await releaseClaims(db, giveBack);
+        // A full batch: more is probably due.
+        if (rows.length === limit) claimAgain = true;
+      } while (claimAgain && running);
+    } catch (err) {
+      // The database is away (a restart): the backstop poll tries again; said at most every 10 s.
+      if (Date.now() - lastClaimError > 10_000) log.error({ err }, 'claiming deliveries failed');
+      lastClaimError = Date.now();
+    } finally {
+      claiming = false;
+    }
+  }
+
+  function pump(name: string): void {
+    const d = destinations.get(name);
+    if (!d) return;
+    const now = Date.now();
+    if (d.restUntil > now) {
+      d.timer ??= setTimeout(() => {
+        d.timer = null;
+        pump(name);
+        void claim();
+      }, d.restUntil - now);
+      return;
+    }
+    while (running && d.sending < c.DELIVERY_HOST_CONCURRENCY && d.waiting.length > 0) {
+      const row = d.waiting.shift()!;
+      d.sending++;
+      const task = send(name, d, row);
+      sending.add(task);
+      void task.finally(() => sending.delete(task));
+    }
+    if (d.sending === 0 && d.waiting.length === 0 && d.failures === 0 && !d.timer) destinations.delete(name);
+  }
+
+  async function send(name: string, d: Destination, row: DeliveryForSend): Promise<void> {
+    let result: AttemptResult;
+    try {
+      result = await notifications.attempt(row);
+    } catch (err) {
+      // attempt() turns every send failure into an outcome; this is a bug: the lease brings it back.
+      log.error({ err, deliveryId: row.id }, 'delivery attempt threw');
+      held.delete(row.id);
+      d.sending--;
+      pump(name);
+      return;
+    }
+    d.sending--;
+    if (result.destinationFailed) {
+      d.failures++;
+      d.restUntil = Date.now() + Math.min(REST_MAX_MS, REST_BASE_MS * 2 ** (d.failures - 1));
+    } else if (result.failure === null) {
+      d.failures = 0;
+      d.restUntil = 0;
+    }
+    toRecord.push(result);
+    scheduleRecord();
+    pump(name);
+  }
+
+  function scheduleRecord(): void {
+    if (recordTimer || recording >= RECORD_CONCURRENCY || toRecord.length === 0) return;
+    recordTimer = setTimeout(
+      () => {
+        recordTimer = null;
+        const batch = toRecord.splice(0, RECORD_BATCH);
+        recording++;
+        const done = record(batch).finally(() => {
+          recording--;
+          recordsDone.delete(done);
+          scheduleRecord();
+        });
+        recordsDone.add(done);
+        scheduleRecord();
+      },
+      toRecord.length >= RECORD_BATCH ? 0 : RECORD_DELAY_MS,
+    );
+  }
+
+  async function record(batch: AttemptResult[]): Promise<void> {
+    try {
+      await notifications.recordAttempts(batch);
+    } catch (err) {
+      // Not recorded: the rows stay claimed until their lease ends, then are sent again (same id).
+      log.error({ err, deliveries: batch.length }, 'recording delivery outcomes failed');
+    }
+    for (const r of batch) held.delete(r.outcome.id);
+    // Room again, here and at the destinations: claim what is due.
+    void claim();
+  }
+
+  // Leases of the rows held (waiting or being sent) are renewed well before they end.
+  const renewTimer = setInterval(
+    () => {
+      if (held.size === 0) return;
+      renewLeases(db, [...held.values()], lease).catch((err) =>
+        log.warn({ err }, 'renewing delivery leases failed'),
+      );
+    },
+    Math.max(1000, (lease * 1000) / 3),
+  );
+  const pollTimer = setInterval(() => void claim(), c.DELIVERY_POLL_MS);
+
+  // LISTEN on a connection of its own; reconnected after a loss (the poll covers the gap).
+  let listener: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  function scheduleListen(): void {
+    if (!running || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void listen();
+    }, 1000);
+  }
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: deps.connectionString });
+    client.on('error', () => {});
+    client.on('notification', () => void claim());
+    client.on('end', () => {
+      if (listener === client) listener = null;
+      scheduleListen();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${DELIVERY_CHANNEL}`);
+      if (!running) {
+        await client.end();
+        return;
+      }
+      listener = client;
+      // Whatever arrived while not listening.
+      void claim();
+    } catch {
+      await client.end().catch(() => {});
+      scheduleListen();
+    }
+  }
+  void listen();
+  void claim();
+
+  return {
+    /** Deliveries claimed by this process and not yet recorded. */
+    held: () => held.size,
+    /**
+     * Stops claiming, gives back the deliveries not yet started, lets the ones being sent finish
+     * (each within the delivery timeout) and records them.
+     */
+    async stop(): Promise<void> {
+      if (!running) return;
+      running = false;
+      clearInterval(pollTimer);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const l = listener;
+      listener = null;
+      await l?.end().catch(() => {});
+      const unstarted: DeliveryForSend[] = [];
+      for (const d of destinations.values()) {
+        if (d.timer) clearTimeout(d.timer);
+        unstarted.push(...d.waiting.splice(0));
+      }
+      for (const row of unstarted) held.delete(row.id);
+      await releaseClaims(db, unstarted).catch((err) =>
+        log.warn({ err }, 'giving back unsent deliveries failed; their leases will end'),
+      );
+      await Promise.allSettled([...sending]);
+      if (recordTimer) clearTimeout(recordTimer);
+      recordTimer = null;
+      while (toRecord.length > 0) await record(toRecord.splice(0, RECORD_BATCH));
+      await Promise.allSettled([...recordsDone]);
+      clearInterval(renewTimer);
+    },
+  };
+}
+
+export type DeliveryDispatcher = ReturnType<typeof startDeliveryDispatcher>;

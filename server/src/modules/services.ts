@@ -1,0 +1,160 @@
+import { defaultChannelIds } from '@resort/shared';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import { createDnsResolver, systemResolver } from '../platform/outbound/address-guard.ts';
+import { createDestinationCheck } from '../platform/outbound/destination.ts';
+import { createOutboundClient } from '../platform/outbound/outbound-client.ts';
+import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
+import { createRateLimits } from '../platform/rate-limiter.ts';
+import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
+import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
+import { createAuthService } from './auth/auth.service.ts';
+import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
+import { createEngineFigures } from './health/engine-figures.ts';
+import { createHealthService } from './health/health.service.ts';
+import { createLiveHub } from './live/live.hub.ts';
+import {
+  createNotificationServicesService,
+  listNotificationServicesForUser,
+} from './notification-services/notification-services.service.ts';
+import { createChannels } from './notifications/channels/index.ts';
+import { createNotificationsService } from './notifications/notifications.service.ts';
+import { retryPolicyFromConfig } from './notifications/retry-schedule.ts';
+import { createProxyService } from './proxies/proxies.service.ts';
+import { createRegistrationService } from './registrations/registrations.service.ts';
+import { createTemplateGroupService } from './template-groups/template-groups.service.ts';
+import { templateGenerators } from './templates/generators/index.ts';
+import { createTemplateService } from './templates/templates.service.ts';
+import { createUserService } from './users/users.service.ts';
+import { createArchiveService } from './watchlists/archive.service.ts';
+import { createWatchlistService } from './watchlists/watchlists.service.ts';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  boss: PgBoss | null;
+  log: Logger;
+  clock?: Clock;
+  /** For the live events' LISTEN connection; without it no events are pushed. */
+  databaseUrl?: string;
+}
+
+/** The composition root: builds every domain service from narrow dependencies. */
+export async function createServices(deps: ServiceDeps) {
+  const { config, db, boss, log } = deps;
+  const clock = deps.clock ?? systemClock;
+  const tokens = createTokenService({
+    secret: await loadSigningSecret(db, config.JWT_SECRET),
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const resolver = config.OUTBOUND_DNS_SERVERS.length
+    ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
+    : systemResolver;
+  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  const outbound = createOutboundClient({
+    allowlist: config.OUTBOUND_ALLOWLIST,
+    timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    maxBytes: config.OUTBOUND_MAX_BYTES,
+    ...(config.OUTBOUND_DNS_SERVERS.length ? { resolver } : {}),
+  });
+  // Every rate limit lives in PostgreSQL, so all app processes share one budget per key.
+  const rateLimits = createRateLimits(db);
+  const registrations = createRegistrationService({
+    db,
+    clock,
+    rateLimits,
+    send: (req) => sendBuiltRequest(outbound, req),
+    defaultServiceIds: async (userId) =>
+      defaultChannelIds(await users.preferences(userId), await listNotificationServicesForUser(db, userId)),
+  });
+  const alertInsight = createAlertInsightService({
+    db,
+    clock,
+    registrations,
+    retentionHours: config.POLL_RUN_RETENTION_HOURS,
+  });
+  const users = createUserService({
+    db,
+    listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
+    listRegistrations: (userId) => registrations.listForUser(userId),
+  });
+  const auth = createAuthService({ db, tokens, clock, config, log, rateLimits });
+  const apiTokens = createApiTokenService({
+    db,
+    clock,
+    ratePerMinute: config.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    rateLimits,
+  });
+  const proxies = createProxyService({ db });
+  const templateGroups = createTemplateGroupService({ db });
+  const templates = createTemplateService({
+    db,
+    clock,
+    generators: templateGenerators,
+    send: (req) => sendBuiltRequest(outbound, req),
+  });
+  const channels = createChannels({ config, outbound, log, clock });
+  const notificationServices = createNotificationServicesService({
+    db,
+    channels,
+    checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
+    clock,
+    rateLimits,
+  });
+  const notifications = createNotificationsService({
+    db,
+    channels,
+    clock,
+    log,
+    retryPolicy: retryPolicyFromConfig(config),
+    leaseSeconds: config.DELIVERY_LEASE_SECONDS,
+  });
+  const health = createHealthService({
+    db,
+    boss,
+    engineFigures: createEngineFigures({ db, workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS }),
+    deliveryFigures: () => notifications.figures(),
+  });
+  const watchlists = createWatchlistService({
+    db,
+    clock,
+    listAlerts: (userId) => registrations.listForUser(userId),
+  });
+  const archive = createArchiveService({ db, clock });
+  const live = createLiveHub({ db, databaseUrl: deps.databaseUrl ?? null, log });
+  return {
+    config,
+    db,
+    live,
+    boss,
+    log,
+    clock,
+    tokens,
+    apiTokens,
+    users,
+    auth,
+    health,
+    outbound,
+    channels,
+    proxies,
+    notificationServices,
+    notifications,
+    templateGroups,
+    templates,
+    registrations,
+    watchlists,
+    archive,
+    alertInsight,
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+// Procedures reach the services through ctx.services; the platform's Context leaves their type to
+// this composition root (platform knows no domain).
+declare module '../platform/trpc/context.ts' {
+  interface ProcedureServices extends Services {}
+}

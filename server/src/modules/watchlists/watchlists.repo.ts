@@ -1,0 +1,145 @@
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { databaseNow } from '../../db/now.ts';
+import type { DB, RegistrationRow, WatchlistsTable } from '../../db/types.ts';
+import { isUuid } from '../../platform/ids.ts';
+
+type Db = Database | Transaction<DB>;
+
+/** A watchlist row (its owner aside) with its members and their figures. */
+export type WatchlistView = Omit<Selectable<WatchlistsTable>, 'user_id'> & {
+  registration_ids: string[];
+  alert_count: number;
+  available_count: number;
+  last_notified_at: RegistrationRow['last_notified_at'];
+};
+
+/**
+ * A user's watchlists with their members and stats, computed from the member alerts in one
+ * statement. Archived members stay members (a restore brings them back) but are not counted.
+ */
+export async function listWatchlists(db: Db, userId: string, id?: string): Promise<WatchlistView[]> {
+  if (id !== undefined && !isUuid(id)) return [];
+  const byId = id === undefined ? sql`` : sql`AND w.id = ${id}`;
+  const { rows } = await sql<WatchlistView>`
+    SELECT w.id, w.name, w.resort_code, w.quarter, w.notes, w.created_at, w.updated_at,
+      coalesce(array_agg(r.id ORDER BY r.created_at DESC, r.id) FILTER (WHERE r.id IS NOT NULL), '{}')
+        AS registration_ids,
+      count(r.id)::int AS alert_count,
+      count(r.id) FILTER (WHERE r.status = 'FIRING')::int AS available_count,
+      max(r.last_notified_at) AS last_notified_at
+    FROM watchlists w
+    LEFT JOIN watchlist_registrations wr ON wr.watchlist_id = w.id
+    LEFT JOIN registrations r ON r.id = wr.registration_id AND r.status <> 'ARCHIVED'
+    WHERE w.user_id = ${userId} ${byId}
+    GROUP BY w.id
+    ORDER BY w.created_at, w.id`.execute(db);
+  return rows;
+}
+
+export function insertWatchlist(db: Db, values: Insertable<WatchlistsTable>): Promise<{ id: string }> {
+  return db.insertInto('watchlists').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Updates one of `userId`'s watchlists; false when it is missing or someone else's. */
+export async function updateWatchlist(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: Updateable<WatchlistsTable>,
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db
+    .updateTable('watchlists')
+    .set({ ...patch, updated_at: databaseNow })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the watchlist and its memberships; the alerts stay. */
+export async function deleteWatchlist(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db
+    .deleteFrom('watchlists')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function watchlistExists(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await db
+    .selectFrom('watchlists')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of `ids` are alerts of `userId` (archived ones included). */
+export async function findOwnedAlertIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', valid)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function addMembers(db: Db, watchlistId: string, registrationIds: string[]): Promise<void> {
+  if (registrationIds.length === 0) return;
+  await db
+    .insertInto('watchlist_registrations')
+    .values(registrationIds.map((registration_id) => ({ watchlist_id: watchlistId, registration_id })))
+    .onConflict((oc) => oc.columns(['watchlist_id', 'registration_id']).doNothing())
+    .execute();
+}
+
+export async function removeMember(db: Db, watchlistId: string, registrationId: string): Promise<boolean> {
+  if (!isUuid(registrationId)) return false;
+  const result = await db
+    .deleteFrom('watchlist_registrations')
+    .where('watchlist_id', '=', watchlistId)
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface AlertCounts {
+  status: string;
+  count: number;
+  triggered: number;
+}
+
+/** The user's alerts per status, with how many notified since `since` (one statement). */
+export async function countAlertsByStatus(db: Db, userId: string, since: Date): Promise<AlertCounts[]> {
+  return db
+    .selectFrom('registrations')
+    .select([
+      'status',
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`count(*) FILTER (WHERE last_notified_at >= ${since})::int`.as('triggered'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+/** A watchlist names one of the templates' resort codes: the template's spelling of `code`, if any. */
+export async function findResortCode(db: Db, code: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('templates')
+    .select('resort_code')
+    .where(sql<string>`lower(resort_code)`, '=', code.toLowerCase())
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.resort_code ?? null;
+}
