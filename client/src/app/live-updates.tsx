@@ -22,9 +22,20 @@ type Key = readonly unknown[];
  */
 function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
   const pending = new Map<string, Key>();
+  // Keys a "ready" refreshes, with the time their answers must be newer than to be kept.
+  const catchUp = new Map<string, { key: Key; since: number }>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastPollListRefresh = 0;
-  const add = (key: Key) => pending.set(JSON.stringify(key), key);
+  // The first "ready" is this page's first stream: answers fetched since it was opened missed
+  // nothing; later ones follow a drop, after which every answer may be behind.
+  const openedAt = Date.now();
+  let resumed = false;
+  let catchingUp = false;
+  const add = (key: Key) => {
+    const id = JSON.stringify(key);
+    if (!catchingUp) pending.set(id, key);
+    else if (!pending.has(id)) catchUp.set(id, { key, since: resumed ? Number.POSITIVE_INFINITY : openedAt });
+  };
   const lists = () => {
     add(trpc.registrations.list.queryKey());
     add(trpc.adminRegistrations.list.queryKey());
@@ -41,15 +52,27 @@ function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
   function flush() {
     timer = null;
     const keys = [...pending.values()];
+    const stale = [...catchUp.entries()].filter(([id]) => !pending.has(id)).map(([, entry]) => entry);
     pending.clear();
+    catchUp.clear();
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    // An answer still in flight is not cancelled and asked again (the page's first load would
+    // wait twice); one that arrived before the stream opened is fetched again.
+    for (const { key, since } of stale)
+      void queryClient.invalidateQueries(
+        { queryKey: key, predicate: (query) => query.state.dataUpdatedAt < since },
+        { cancelRefetch: false },
+      );
   }
   return (event: LiveEvent) => {
     switch (event.kind) {
       case 'ready':
+        catchingUp = true;
         lists();
         page(null);
         add(trpc.notifications.history.pathKey());
+        catchingUp = false;
+        resumed = true;
         break;
       case 'notification':
       case 'delivery':

@@ -6,33 +6,37 @@ import { useMemo } from 'react';
 
 type Timeline = AlertInsight['timeline'];
 
-function label(iso: string, bucketSeconds: number): string {
-  const d = new Date(iso);
-  return new Intl.DateTimeFormat(undefined, {
+/** One formatter for every bar's label (building an Intl formatter per bar costs more than formatting). */
+function labeller(bucketSeconds: number): (iso: string) => string {
+  const format = new Intl.DateTimeFormat(undefined, {
     ...(bucketSeconds >= 3600 ? { month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
     ...(bucketSeconds < 60 ? { second: '2-digit' } : {}),
-  }).format(d);
+  });
+  return (iso) => format.format(new Date(iso));
 }
+
+/** About this many time labels on the axis: a fixed step, so the chart need not measure every label. */
+const AXIS_LABELS = 8;
 
 /**
  * The alert's polls over the kept window, one bar per time bucket split by outcome (matched, not
  * matched, error), and the watched value (lowest/highest of each bucket) where it is numeric.
  */
 export function AlertTimeline({ timeline }: { timeline: Timeline }) {
-  const data = useMemo(
-    () =>
-      timeline.buckets.map((b) => ({
-        at: label(b.at, timeline.bucketSeconds),
-        Matched: b.matched,
-        'Not matched': b.notMatched,
-        Error: b.errors,
-        Lowest: b.minValue,
-        Highest: b.maxValue,
-      })),
-    [timeline],
-  );
+  const data = useMemo(() => {
+    const label = labeller(timeline.bucketSeconds);
+    return timeline.buckets.map((b) => ({
+      at: label(b.at),
+      Matched: b.matched,
+      'Not matched': b.notMatched,
+      Error: b.errors,
+      Lowest: b.minValue,
+      Highest: b.maxValue,
+    }));
+  }, [timeline]);
+  const xAxisProps = { interval: Math.max(0, Math.ceil(data.length / AXIS_LABELS) - 1) };
   const numeric = timeline.buckets.some((b) => b.minValue !== null);
   if (timeline.buckets.length === 0) {
     return (
@@ -54,6 +58,9 @@ export function AlertTimeline({ timeline }: { timeline: Timeline }) {
         type="stacked"
         withLegend
         tickLine="none"
+        xAxisProps={xAxisProps}
+        // ~200 bars of three series: drawn at once, not animated from zero on every live update.
+        barProps={{ isAnimationActive: false }}
         series={[
           { name: 'Matched', color: 'green.6' },
           { name: 'Not matched', color: 'gray.4' },
@@ -68,6 +75,9 @@ export function AlertTimeline({ timeline }: { timeline: Timeline }) {
           withLegend
           connectNulls
           tickLine="none"
+          xAxisProps={xAxisProps}
+          withDots={false}
+          lineProps={{ isAnimationActive: false }}
           series={[
             { name: 'Lowest', color: 'indigo.6' },
             { name: 'Highest', color: 'cyan.6' },
