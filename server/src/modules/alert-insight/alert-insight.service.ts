@@ -12,8 +12,8 @@ import * as repo from './alert-insight.repo.ts';
 
 const POLL_LOG_SIZE = 50;
 const NOTIFICATION_LIST_SIZE = 20;
-/** The timeline has at most about this many bars, whatever the window. */
-const TIMELINE_BARS = 240;
+/** The timeline has at most about this many bars, whatever the window: ~10 px each on a desk, readable on a phone, and half the drawing of 240. */
+const TIMELINE_BARS = 120;
 const niceBuckets = [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400, 21_600, 43_200, 86_400];
 
 /** The smallest tidy bucket that is no finer than the alert's interval and keeps the bar count. */
