@@ -149,8 +149,8 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await page.getByText('Nothing archived yet.').waitFor();
 
   await nav(page, 'Home');
-  await page.getByText('Okafor summer trip').waitFor();
-  await page.getByText('Summer at the lake · Okafor family').waitFor();
+  await page.getByText('Okafor summer trip', { exact: true }).waitFor();
+  await page.getByText('Summer at the lake · Okafor family', { exact: true }).waitFor();
   await expectCard(page, 'Archived alerts', '0');
   await shootBoth(page, journey, '06-home');
 
