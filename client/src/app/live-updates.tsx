@@ -20,7 +20,7 @@ type Key = readonly unknown[];
  * they refetch within a moment, with no Refresh. "ready" (a new or resumed stream) refreshes them all,
  * catching up on whatever happened while disconnected.
  */
-function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
+export function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
   const pending = new Map<string, Key>();
   // Keys a "ready" refreshes, with the time their answers must be newer than to be kept.
   const catchUp = new Map<string, { key: Key; since: number }>();
