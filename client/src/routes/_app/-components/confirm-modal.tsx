@@ -7,6 +7,7 @@ export function ConfirmModal({
   confirmLabel,
   onCancel,
   onConfirm,
+  destructive = true,
 }: {
   opened: boolean;
   title: string;
@@ -14,6 +15,8 @@ export function ConfirmModal({
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Red for what cannot be taken back (deleting, rotating a secret); the primary colour otherwise. */
+  destructive?: boolean;
 }) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
@@ -22,7 +25,7 @@ export function ConfirmModal({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm}>
+        <Button color={destructive ? 'red' : undefined} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Group>

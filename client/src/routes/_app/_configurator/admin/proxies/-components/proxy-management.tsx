@@ -192,6 +192,7 @@ export function ProxyManagement() {
         title={bulkAll ? 'Enable all proxies' : 'Disable all proxies'}
         message={bulkConfirmMessage(bulkAll ?? false, list.data?.length ?? 0)}
         confirmLabel={bulkAll ? 'Enable all' : 'Disable all'}
+        destructive={!bulkAll}
         onCancel={() => setBulkAll(null)}
         onConfirm={() => bulkAll !== null && confirmBulkAll(bulkAll)}
       />

@@ -219,6 +219,7 @@ export function AlertForm(props: AlertFormProps) {
           title={noServiceWarning.title}
           message={noServiceWarning.message}
           confirmLabel={noServiceWarning.confirm}
+          destructive={false}
           onCancel={() => setConfirmNoService(false)}
           onConfirm={() => {
             setConfirmNoService(false);
