@@ -1,8 +1,8 @@
 import { polledStatuses } from '@resort/shared';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import { type InsertObject, sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
-import type { DB, RegistrationsTable } from '../../db/types.ts';
+import type { DB } from '../../db/types.ts';
 import { isUuid } from '../../platform/ids.ts';
 
 type Db = Database | Transaction<DB>;
@@ -87,15 +87,15 @@ export async function findStaleRegistrationIds(db: Db, now: Date, ids?: string[]
   return new Set(rows.map((r) => r.id));
 }
 
-export function insertRegistration(db: Db, values: Insertable<RegistrationsTable>): Promise<{ id: string }> {
+/** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */
+export type NewRegistration = InsertObject<DB, 'registrations'>;
+export type RegistrationPatch = UpdateObject<DB, 'registrations'>;
+
+export function insertRegistration(db: Db, values: NewRegistration): Promise<{ id: string }> {
   return db.insertInto('registrations').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updateRegistration(
-  db: Db,
-  id: string,
-  patch: Updateable<RegistrationsTable>,
-): Promise<boolean> {
+export async function updateRegistration(db: Db, id: string, patch: RegistrationPatch): Promise<boolean> {
   const result = await db
     .updateTable('registrations')
     .set({ ...patch, updated_at: databaseNow })

@@ -19,9 +19,8 @@ import {
   validateAgainstTemplate,
   watchConfigSchema,
 } from '@resort/shared';
-import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { RegistrationsTable } from '../../db/types.ts';
+import { databaseNow } from '../../db/now.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
@@ -141,14 +140,10 @@ export function createRegistrationService(deps: {
    * Scheduling on a status change: an alert that starts being polled is due at once; one that stops
    * (BOOKED, PASSED, DISABLED, INACTIVE) keeps no due time.
    */
-  function scheduleFor(
-    from: string,
-    to: RegistrationStatus,
-    restart: boolean,
-  ): Updateable<RegistrationsTable> {
+  function scheduleFor(from: string, to: RegistrationStatus, restart: boolean): repo.RegistrationPatch {
     if (!isPolledStatus(to)) return { status: to, next_due_at: null, claimed_until: null };
-    const patch: Updateable<RegistrationsTable> = { status: to };
-    if (!isPolledStatus(from) || restart) patch.next_due_at = clock.now();
+    const patch: repo.RegistrationPatch = { status: to };
+    if (!isPolledStatus(from) || restart) patch.next_due_at = databaseNow;
     if (to === 'ACTIVE' && from !== 'ACTIVE') patch.consecutive_errors = 0;
     return patch;
   }
@@ -214,8 +209,9 @@ export function createRegistrationService(deps: {
           ...storedFields(payload, template),
           user_id: userId,
           status: 'ACTIVE',
-          // First poll right away; the engine spreads later ones by interval.
-          next_due_at: clock.now(),
+          // First poll right away (on the engine's clock, the database's); the engine spreads later
+          // ones by interval.
+          next_due_at: databaseNow,
         });
         await repo.replaceServiceLinks(trx, id, serviceIds);
         return id;
@@ -246,7 +242,7 @@ export function createRegistrationService(deps: {
           overrides: row.overrides,
           watchConfig: row.watch_config,
         });
-      const patch: Updateable<RegistrationsTable> = {
+      const patch: repo.RegistrationPatch = {
         ...fields,
         ...scheduleFor(row.status, (input.status ?? row.status) as RegistrationStatus, restart),
       };
