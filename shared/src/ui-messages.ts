@@ -13,6 +13,8 @@ export const alertListMessages = {
   removeConfirm: (title: string) => `Remove alert "${title}"? This action cannot be undone.`,
   removed: (id: string) => `Alert ${id} removed.`,
   removeFailed: 'Unable to remove the alert.',
+  archived: (title: string) => `Alert ${title} archived: it is no longer polled. Restore it from Archived.`,
+  archiveFailed: 'Unable to archive the alert.',
   statusChanged: (title: string, status: string) => `Alert ${title} marked as ${status}.`,
   statusFailed: 'Unable to update the alert status.',
   createFailed: 'Unable to create alert.',

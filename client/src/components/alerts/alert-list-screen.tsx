@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import type { AlertRecord } from '@/api/contracts.ts';
+import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { AlertList } from './alert-list.tsx';
 
 /**
@@ -21,6 +22,8 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
   const setAny = useMutation(api.adminAlerts.setStatus()).mutateAsync;
   const removeOwn = useMutation(api.alerts.remove()).mutateAsync;
   const removeAny = useMutation(api.adminAlerts.remove()).mutateAsync;
+  const archive = useMutation(api.archive.archive()).mutateAsync;
+  const refreshAll = useRefreshAlerts();
   const listKey = admin ? api.adminAlerts.all().queryKey : api.alerts.mine().queryKey;
   const summaryKey = api.account.summary().queryKey;
 
@@ -48,6 +51,14 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
     },
     [admin, removeAny, removeOwn, refresh],
   );
+  // The archive is the planner's own (archive.*): offered on /alerts, not on the admin list.
+  const onArchive = useCallback(
+    async (alert: AlertRecord) => {
+      await archive({ registrationIds: [alert.id] });
+      await refreshAll();
+    },
+    [archive, refreshAll],
+  );
 
   return (
     <AlertList
@@ -57,6 +68,7 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
       showOwner={admin}
       onSetStatus={onSetStatus}
       onRemove={onRemove}
+      onArchive={admin ? undefined : onArchive}
     />
   );
 }

@@ -41,8 +41,9 @@ const alerts: AlertRecord[] = [
   },
 ];
 
-function Harness({ initial }: { initial: AlertRecord[] }) {
+function Harness({ initial, archive = false }: { initial: AlertRecord[]; archive?: boolean }) {
   const [list, setList] = useState(initial);
+  const drop = async (alert: AlertRecord) => setList((prev) => prev.filter((a) => a.id !== alert.id));
   return (
     <AlertList
       alerts={list}
@@ -52,7 +53,8 @@ function Harness({ initial }: { initial: AlertRecord[] }) {
         setList((prev) => prev.map((a) => (a.id === alert.id ? { ...a, status } : a)));
         return { status };
       }}
-      onRemove={async (alert) => setList((prev) => prev.filter((a) => a.id !== alert.id))}
+      onRemove={drop}
+      {...(archive ? { onArchive: drop } : {})}
     />
   );
 }
@@ -146,6 +148,27 @@ describe('AlertList', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove alert' }));
     expect(await screen.findByText('Alert a-1 removed.')).toBeInTheDocument();
     expect(rows()).toHaveLength(2);
+  });
+
+  it('archives from the row menu on the planner list and says where the alert went', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<Harness initial={alerts} archive />);
+    await user.click(screen.getByRole('button', { name: 'More actions for a-3' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archive alert' }));
+    expect(
+      await screen.findByText(
+        'Alert Christmas week archived: it is no longer polled. Restore it from Archived.',
+      ),
+    ).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('offers no archive where no archive handler is given (the admin list)', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<Harness initial={alerts} />);
+    await user.click(screen.getByRole('button', { name: 'More actions for a-3' }));
+    await screen.findByRole('menuitem', { name: 'Remove alert' });
+    expect(screen.queryByRole('menuitem', { name: 'Archive alert' })).toBeNull();
   });
 
   it('shows the empty, no-match, loading and error states', async () => {

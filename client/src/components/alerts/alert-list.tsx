@@ -31,6 +31,8 @@ export interface AlertListProps {
   showOwner?: boolean;
   onSetStatus: (alert: AlertRecord, status: SettableAlertStatus) => Promise<{ status: string } | undefined>;
   onRemove: (alert: AlertRecord) => Promise<void>;
+  /** The planner's own list: archive an alert from its row menu. */
+  onArchive?: (alert: AlertRecord) => Promise<void>;
 }
 
 function loadFailedText(error: unknown): string {
@@ -50,6 +52,7 @@ export function AlertList({
   showOwner = false,
   onSetStatus,
   onRemove,
+  onArchive,
 }: AlertListProps) {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -105,8 +108,24 @@ export function AlertList({
         }
       },
       onRemove: (alert) => setRemoving(alert),
+      ...(onArchive
+        ? {
+            onArchive: async (alert: AlertRecord) => {
+              setBusyId(alert.id);
+              try {
+                await onArchive(alert);
+                setFlash({ tone: 'success', message: alertListMessages.archived(alertDisplayTitle(alert)) });
+              } catch (err) {
+                const message = errorMessage(err, alertListMessages.archiveFailed);
+                setFlash({ tone: 'error', message: `${message} (${alertDisplayTitle(alert)})` });
+              } finally {
+                setBusyId(null);
+              }
+            },
+          }
+        : {}),
     }),
-    [onSetStatus],
+    [onSetStatus, onArchive],
   );
 
   async function confirmRemove(alert: AlertRecord) {

@@ -8,7 +8,8 @@ const joinedLeft = { borderTopRightRadius: 0, borderBottomRightRadius: 0 };
 const joinedRight = { borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid white' };
 
 /**
- * The split button: 'Edit' goes to the form; the menu sets a status or removes the alert. The menu
+ * The split button: 'Edit' goes to the form; the menu sets a status, archives (the planner's own
+ * list) or removes the alert. The menu
  * (a popover with positioning logic) is mounted the first time it is opened, not for every row.
  */
 export function AlertRowActions({
@@ -16,11 +17,13 @@ export function AlertRowActions({
   busy,
   onSetStatus,
   onRemove,
+  onArchive,
 }: {
   alert: AlertRecord;
   busy: boolean;
   onSetStatus: (alert: AlertRecord, status: SettableAlertStatus) => void;
   onRemove: (alert: AlertRecord) => void;
+  onArchive?: (alert: AlertRecord) => void;
 }) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -66,6 +69,7 @@ export function AlertRowActions({
                 {`Mark as ${prettifyStatus(status).toLowerCase()}`}
               </Menu.Item>
             ))}
+            {onArchive ? <Menu.Item onClick={() => onArchive(alert)}>Archive alert</Menu.Item> : null}
             <Menu.Divider />
             <Menu.Item color="red" onClick={() => onRemove(alert)}>
               Remove alert

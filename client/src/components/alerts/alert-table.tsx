@@ -48,6 +48,8 @@ export interface AlertPageProps {
 export interface AlertRowHandlers {
   onSetStatus: (alert: AlertRecord, status: SettableAlertStatus) => void;
   onRemove: (alert: AlertRecord) => void;
+  /** The planner's own list: moves the alert to the archive (not offered on the admin list). */
+  onArchive?: (alert: AlertRecord) => void;
 }
 
 const AlertRow = memo(function AlertRow({ alert, showOwner, busy, handlers, now }: AlertItemProps) {

@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { AlertStatusBadge } from '@/components/alerts/status-badge.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { toast } from './toast.ts';
-import { useRefreshAlerts } from './use-refresh-alerts.ts';
 
 const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled alert';

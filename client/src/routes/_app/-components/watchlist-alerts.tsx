@@ -4,10 +4,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { AlertStatusBadge } from '@/components/alerts/status-badge.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { toast } from './toast.ts';
-import { useRefreshAlerts } from './use-refresh-alerts.ts';
 
 export function alertName(alert: Pick<Registration, 'title' | 'template'>): string {
   return alert.title || alert.template.name || 'Untitled alert';

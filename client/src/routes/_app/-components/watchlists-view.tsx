@@ -5,11 +5,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { toast } from './toast.ts';
-import { useRefreshAlerts } from './use-refresh-alerts.ts';
 import { WatchlistAlerts } from './watchlist-alerts.tsx';
 import { WatchlistFormModal } from './watchlist-form-modal.tsx';
 
