@@ -114,6 +114,8 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
     });
     const kinds = (await notificationsOf(t.db, withResolved!)).map((n) => n.metadata.kind);
     expect(kinds).toEqual(['MATCH', 'RESOLVED']);
+    // The column says so too (the live event's kind, which decides the browser notification).
+    expect((await notificationsOf(t.db, withResolved!)).map((n) => n.kind)).toEqual(['MATCH', 'RESOLVED']);
     expect((await notificationsOf(t.db, without!)).map((n) => n.metadata.kind)).toEqual(['MATCH']);
     const resolved = (await notificationsOf(t.db, withResolved!))[1]!;
     expect(resolved.message).toContain('no longer matches');

@@ -17,6 +17,8 @@ export interface NotificationInsert {
   userId: string;
   registrationId: string;
   eventKey: string;
+  /** MATCH (availability found) unless said otherwise; RESOLVED when it went away (notifyOnResolved). */
+  kind?: 'MATCH' | 'RESOLVED';
   message: string;
   metadata: Record<string, unknown>;
 }
@@ -37,16 +39,17 @@ export async function insertNotificationsWithDeliveries(
       user_id: i.userId,
       registration_id: i.registrationId,
       event_key: i.eventKey,
+      kind: i.kind ?? 'MATCH',
       message: i.message,
       metadata: i.metadata,
     })),
   );
   const { rows } = await sql<{ id: string; event_key: string }>`
     WITH created AS (
-      INSERT INTO notifications (user_id, registration_id, event_key, message, metadata)
-      SELECT v.user_id, v.registration_id, v.event_key, v.message, v.metadata
+      INSERT INTO notifications (user_id, registration_id, event_key, kind, message, metadata)
+      SELECT v.user_id, v.registration_id, v.event_key, v.kind, v.message, v.metadata
       FROM jsonb_to_recordset(${values}::jsonb)
-        AS v(user_id uuid, registration_id uuid, event_key text, message text, metadata jsonb)
+        AS v(user_id uuid, registration_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
       RETURNING id, user_id, registration_id, event_key
     ),

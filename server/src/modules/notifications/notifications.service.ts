@@ -33,6 +33,8 @@ export interface NewNotification {
   registrationId: string;
   /** One match event, one key: a second call with the same key creates nothing. */
   eventKey: string;
+  /** MATCH unless said otherwise; the engine says RESOLVED when availability went away. */
+  kind?: 'MATCH' | 'RESOLVED';
   message: string;
   metadata?: Record<string, unknown>;
 }
