@@ -26,6 +26,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { buildApp } from '../server/src/http/app.ts';
+import { bucketSecondsFor } from '../server/src/modules/alert-insight/alert-insight.service.ts';
 import { createServices } from '../server/src/modules/services.ts';
 import { createLogger } from '../server/src/platform/logger.ts';
 
@@ -298,10 +299,12 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
         `2000 notifications, in ${Math.round(performance.now() - started)} ms`,
     );
 
+    // The app's own bucket for a 48 h window of 5 s polls.
+    const bucket = bucketSecondsFor(48 * 3600, 5);
     for (const [label, statement] of [
       [
-        'timeline',
-        `SELECT to_timestamp(floor(extract(epoch FROM created_at) / 900) * 900) AS at,
+        `timeline (bars of ${bucket} s)`,
+        `SELECT to_timestamp(floor(extract(epoch FROM created_at) / ${bucket}) * ${bucket}) AS at,
                 count(*) FILTER (WHERE ok AND matched), count(*) FILTER (WHERE ok AND NOT coalesce(matched, false)),
                 count(*) FILTER (WHERE NOT ok), min(watched_value), max(watched_value)
          FROM poll_runs WHERE registration_id = $1 AND created_at >= now() - interval '48 hours' GROUP BY 1 ORDER BY 1`,
