@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AlertInsight } from '@resort/shared';
 import { useMemo } from 'react';
 
@@ -17,8 +18,11 @@ function labeller(bucketSeconds: number): (iso: string) => string {
   return (iso) => format.format(new Date(iso));
 }
 
-/** About this many time labels on the axis: a fixed step, so the chart need not measure every label. */
-const AXIS_LABELS = 8;
+/**
+ * About this many time labels on the axis (a fixed step, so the chart need not measure every label):
+ * eight across a desk, three across a phone.
+ */
+const AXIS_LABELS = { wide: 8, phone: 3 };
 
 /**
  * The alert's polls over the kept window, one bar per time bucket split by outcome (matched, not
@@ -36,7 +40,10 @@ export function AlertTimeline({ timeline }: { timeline: Timeline }) {
       Highest: b.maxValue,
     }));
   }, [timeline]);
-  const xAxisProps = { interval: Math.max(0, Math.ceil(data.length / AXIS_LABELS) - 1) };
+  // Read at once (no server rendering here), so a phone draws the chart once, not twice.
+  const phone = useMediaQuery('(max-width: 40em)', undefined, { getInitialValueInEffect: false });
+  const labels = phone ? AXIS_LABELS.phone : AXIS_LABELS.wide;
+  const xAxisProps = { interval: Math.max(0, Math.ceil(data.length / labels) - 1) };
   const numeric = timeline.buckets.some((b) => b.minValue !== null);
   if (timeline.buckets.length === 0) {
     return (

@@ -1,5 +1,6 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { AlertInsight, PollOutcome } from '@resort/shared';
+import { WholeBadge } from '@/components/whole-badge.tsx';
 import { exactTime } from '../alert-time.tsx';
 
 const outcomeBadge: Record<PollOutcome, { color: string; label: string }> = {
@@ -36,9 +37,9 @@ export function PollLog({ polls }: { polls: AlertInsight['polls'] }) {
               <Table.Tr key={p.id}>
                 <Table.Td>{exactTime(p.startedAt)}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={badge.color}>
+                  <WholeBadge size="sm" variant="light" color={badge.color}>
                     {badge.label}
-                  </Badge>
+                  </WholeBadge>
                 </Table.Td>
                 <Table.Td>{`${p.durationMs} ms`}</Table.Td>
                 <Table.Td>{p.statusCode ?? '—'}</Table.Td>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Table, Text } from '@mantine/core';
 import {
   dispatchStatusLabels,
   displayLabel,
@@ -12,6 +12,7 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { serviceTypeLabels } from '@/components/notifications/service-type-labels.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
+import { WholeBadge } from '@/components/whole-badge.tsx';
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;
 
@@ -65,15 +66,9 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                   {sent ? dayjs(sent).format('MMM D, YYYY h:mm A') : '—'}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    // The label's ellipsis let the table squeeze the badge to "DELI…" at 1366 px.
-                    styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
-                    style={{ flexShrink: 0, overflow: 'visible' }}
-                    color={statusColors[record.status] ?? 'gray'}
-                    variant="light"
-                  >
+                  <WholeBadge color={statusColors[record.status] ?? 'gray'} variant="light">
                     {dispatchStatusLabels[record.status] ?? record.status}
-                  </Badge>
+                  </WholeBadge>
                 </Table.Td>
               </Table.Tr>
             );
