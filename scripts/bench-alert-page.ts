@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../e2e/helpers/chromium.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
@@ -32,7 +32,6 @@ import { createLogger } from '../server/src/platform/logger.ts';
 
 const RUNS = 48 * 720; // 48 h at one poll per 5 s
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../client/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1366, height: 900 };
 /** The timeline's drawn chart (recharts' bars) and the rule explanation's table. */
 const CHART_SELECTOR = '[data-testid="alert-timeline"] svg.recharts-surface .recharts-bar-rectangle';
@@ -62,23 +61,6 @@ function bothVisibleAt([chart, explanation]: readonly [string, string]): number 
   return visible(page.document.querySelector(chart)) && visible(page.document.querySelector(explanation))
     ? page.performance.now()
     : false;
-}
-
-/** Debian's chromium with the e2e suite's flags (e2e/helpers/browser.ts): no background traffic. */
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 /**
@@ -180,8 +162,8 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
     throw new Error(
       `No client build at ${CLIENT_DIST}: run \`npm run build\` first (or pass --page-loads 0 for the REST figures only).`,
     );
-  if (pageLoads > 0 && !existsSync(CHROMIUM))
-    throw new Error(`No Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
+  if (pageLoads > 0 && !existsSync(CHROMIUM_PATH))
+    throw new Error(`No Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('Set BENCH_DATABASE_URL or DATABASE_URL to a PostgreSQL server.');
   const database = await scratchDatabase(serverUrl);
@@ -200,7 +182,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
       `settings: --requests ${values.requests} --other-alerts ${values['other-alerts']} --page-loads ${pageLoads}` +
         (pageLoads > 0
           ? `; SPA ${path.relative(process.cwd(), CLIENT_DIST) || CLIENT_DIST} served by the app (NODE_ENV production), ` +
-            `Chromium ${CHROMIUM} headless ${VIEWPORT.width}×${VIEWPORT.height}, one context signed in through the form, ` +
+            `Chromium ${CHROMIUM_PATH} headless ${VIEWPORT.width}×${VIEWPORT.height}, one context signed in through the form, ` +
             `cache cleared before load 1 (cold), loads 2..${pageLoads} warm; no engine running`
           : ''),
     );

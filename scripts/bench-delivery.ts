@@ -25,7 +25,9 @@ import { benchWatch, createBackendCpu, dbStats, insertBenchTemplate } from './be
 import {
   adminQuery,
   benchServer,
+  benchWorkerEnv,
   cpuSeconds,
+  envPairs,
   memoryMb,
   percentile,
   printTable,
@@ -72,9 +74,7 @@ function parse(argv: string[]) {
     slowMs: n(values['slow-ms'], 'slow-ms'),
     channel,
     timeoutSeconds: n(values.timeout, 'timeout'),
-    env: Object.fromEntries(
-      values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-    ),
+    env: envPairs(values.env),
     keep: values.keep,
   };
 }
@@ -241,19 +241,11 @@ export async function runDeliveryBench(argv: string[]): Promise<void> {
   let worker: Awaited<ReturnType<typeof startChild>> | null = null;
   try {
     await seed(db, o, upstream.url, fast.url, slow?.url ?? null);
-    const workerEnv: Record<string, string> = {
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // The one loopback upstream stands in for many resort APIs (as in the engine benchmark); every
-      // delivery setting is left at its default.
-      ENGINE_HOST_CONCURRENCY: '2048',
-      ENGINE_HOST_RATE_PER_SECOND: '1000000',
+    // Every delivery setting is left at its default.
+    const workerEnv = benchWorkerEnv(url, {
       ...(o.channel === 'email' ? { SMTP_URL: fast.url } : {}),
       ...o.env,
-    };
+    });
     const config = loadConfig(workerEnv);
     const settings = Object.fromEntries(
       Object.entries(config).filter(([k]) => k.startsWith('DELIVERY_') || k.startsWith('ENGINE_HOST_')),

@@ -4,7 +4,6 @@
  * workers' CPU and memory. Every alert has its own upstream request unless --shared is given, so
  * coalescing cannot flatter the figures. docs/performance.md records runs and what limits them.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -15,7 +14,9 @@ import { createBackendCpu, dbStats, seed, startReceiver } from './bench-engine-s
 import {
   adminQuery,
   benchServer,
+  benchWorkerEnv,
   cpuSeconds,
+  envPairs,
   memoryMb,
   percentile,
   printTable,
@@ -64,9 +65,7 @@ function parse(argv: string[]) {
     seed: n(values.seed, 'seed'),
     latencyMs: n(values['latency-ms'], 'latency-ms'),
     openProbability: n(values['open-probability'], 'open-probability'),
-    env: Object.fromEntries(
-      values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-    ),
+    env: envPairs(values.env),
     keep: values.keep,
   };
 }
@@ -111,17 +110,8 @@ export async function runEngineBench(argv: string[]): Promise<void> {
     console.log(
       `Seeded ${o.alerts} alerts in ${((Date.now() - seeding) / 1000).toFixed(1)} s; starting ${o.workers} worker(s)`,
     );
-    const workerEnv = {
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // The simulator stands in for many resort APIs behind one loopback address.
-      ENGINE_HOST_CONCURRENCY: '2048',
-      ENGINE_HOST_RATE_PER_SECOND: '1000000',
-      ...o.env,
-    };
+    // The simulator stands in for many resort APIs behind one loopback address.
+    const workerEnv = benchWorkerEnv(url, o.env);
     for (let i = 0; i < o.workers; i++) workers.push(await startChild(workerNodeArgs(), [], workerEnv));
     await sleep(o.warmup * 1000);
 

@@ -1,5 +1,6 @@
 /** Helpers shared by the benchmarks: databases, child processes, process figures, percentiles, tables. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -117,3 +118,29 @@ export function printTable(title: string, rows: [string, string | number | null]
 
 export const round = (n: number | null, digits = 1): number | null =>
   n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** `--env KEY=VALUE` options as an environment (the value may itself contain "="). */
+export function envPairs(pairs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(pairs.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+}
+
+/**
+ * The environment of a benchmark's worker process: production mode, loopback allowed, and one
+ * loopback upstream standing in for many resort APIs (per-host limits lifted); every other setting
+ * at its default unless the run's `--env` says otherwise.
+ */
+export function benchWorkerEnv(
+  databaseUrl: string,
+  overrides: Record<string, string>,
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENGINE_HOST_CONCURRENCY: '2048',
+    ENGINE_HOST_RATE_PER_SECOND: '1000000',
+    ...overrides,
+  };
+}

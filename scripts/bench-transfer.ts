@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/helpers/chromium.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { startRuntime } from '../server/src/runtime.ts';
 
@@ -43,10 +43,7 @@ export async function runTransferBench(_argv: string[]): Promise<void> {
     LOG_LEVEL: 'warn',
   });
   const runtime = await startRuntime(config);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);

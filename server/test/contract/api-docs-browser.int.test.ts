@@ -1,5 +1,6 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../e2e/helpers/chromium.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { watchCspViolations } from '../helpers/csp-violations.ts';
 
@@ -7,13 +8,12 @@ import { watchCspViolations } from '../helpers/csp-violations.ts';
  * The reference page (Scalar) renders the served document in headless Chromium under the app's
  * Content-Security-Policy, with not one violation: its inline boot script is allowed by hash only.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

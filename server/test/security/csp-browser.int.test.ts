@@ -4,8 +4,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../e2e/helpers/chromium.ts';
 import { createUser, STRONG_PASSWORD } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { watchCspViolations } from '../helpers/csp-violations.ts';
@@ -15,7 +16,6 @@ import { watchCspViolations } from '../helpers/csp-violations.ts';
  * with its real headers, renders in headless Chromium without a single CSP violation.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = path.join(repoRoot, '.data', `csp-dist-${randomBytes(4).toString('hex')}`);
 
 let t: TestApp;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   );
   t = await startTestApp({ listen: true, clientDist: outDir });
   // As root (CI containers) Chromium needs its sandbox off.
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
