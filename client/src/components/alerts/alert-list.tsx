@@ -89,44 +89,45 @@ export function AlertList({
     [visible, currentPage],
   );
 
-  const handlers: AlertRowHandlers = useMemo(
-    () => ({
-      onSetStatus: async (alert, next) => {
-        setBusyId(alert.id);
-        try {
-          const updated = await onSetStatus(alert, next);
-          const label = alertStatusLabel(updated?.status ?? next);
-          setFlash({
-            tone: 'success',
-            message: alertListMessages.statusChanged(alertDisplayTitle(alert), label),
-          });
-        } catch (err) {
-          const message = errorMessage(err, alertListMessages.statusFailed);
-          setFlash({ tone: 'error', message: `${message} (${alertDisplayTitle(alert)})` });
-        } finally {
-          setBusyId(null);
-        }
-      },
+  const handlers: AlertRowHandlers = useMemo(() => {
+    /** One row action: the row shows busy, then a flash with the outcome (the error names the alert). */
+    const rowAction = async (alert: AlertRecord, run: () => Promise<string>, failed: string) => {
+      setBusyId(alert.id);
+      try {
+        setFlash({ tone: 'success', message: await run() });
+      } catch (err) {
+        setFlash({ tone: 'error', message: `${errorMessage(err, failed)} (${alertDisplayTitle(alert)})` });
+      } finally {
+        setBusyId(null);
+      }
+    };
+    return {
+      onSetStatus: (alert, next) =>
+        rowAction(
+          alert,
+          async () => {
+            const updated = await onSetStatus(alert, next);
+            const label = alertStatusLabel(updated?.status ?? next);
+            return alertListMessages.statusChanged(alertDisplayTitle(alert), label);
+          },
+          alertListMessages.statusFailed,
+        ),
       onRemove: (alert) => setRemoving(alert),
       ...(onArchive
         ? {
-            onArchive: async (alert: AlertRecord) => {
-              setBusyId(alert.id);
-              try {
-                await onArchive(alert);
-                setFlash({ tone: 'success', message: alertListMessages.archived(alertDisplayTitle(alert)) });
-              } catch (err) {
-                const message = errorMessage(err, alertListMessages.archiveFailed);
-                setFlash({ tone: 'error', message: `${message} (${alertDisplayTitle(alert)})` });
-              } finally {
-                setBusyId(null);
-              }
-            },
+            onArchive: (alert: AlertRecord) =>
+              rowAction(
+                alert,
+                async () => {
+                  await onArchive(alert);
+                  return alertListMessages.archived(alertDisplayTitle(alert));
+                },
+                alertListMessages.archiveFailed,
+              ),
           }
         : {}),
-    }),
-    [onSetStatus, onArchive],
-  );
+    };
+  }, [onSetStatus, onArchive]);
 
   async function confirmRemove(alert: AlertRecord) {
     setRemovePending(true);
