@@ -64,6 +64,12 @@ export const registrationStatuses = [
 ] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 
+/**
+ * Every status an answer may carry: an archived alert (the archive's, [watchlists]) still answers by
+ * id and on its own page. Nobody sets ARCHIVED through an update; the archive has its own calls.
+ */
+export const alertStatuses = [...registrationStatuses, 'ARCHIVED'] as const;
+
 /** What the alert list menu lets a user set (SPEC.md §4); admins may set any status. */
 export const userSettableStatuses = ['ACTIVE', 'BOOKED', 'PASSED'] as const;
 
@@ -166,7 +172,7 @@ const json = jsonValueSchema;
 export const registrationSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  status: z.enum(registrationStatuses),
+  status: z.enum(alertStatuses),
   title: z.string().nullable(),
   templateId: z.string(),
   template: z.object({

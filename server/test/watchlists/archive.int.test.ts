@@ -171,6 +171,24 @@ describe('auto-archive on pg-boss cron', { timeout: 60_000 }, () => {
     expect(await statusOf(ids[0]!)).toBe('ARCHIVED');
   });
 
+  it('answers an archived alert by id and on its page, as ARCHIVED', async () => {
+    const planner = await createUser(t);
+    const { id } = await createAlertOk(t, planner, templateId, { title: 'Put away' });
+    expect((await call(planner, 'POST', '/archive', { registrationIds: [id] })).status).toBe(200);
+    const one = await call<Registration>(planner, 'GET', `/registrations/${id}`);
+    expect([one.status, one.data?.status]).toEqual([200, 'ARCHIVED']);
+    const page = await call<{ alert: { status: string; activity: { nextCheckAt: string | null } } }>(
+      planner,
+      'GET',
+      `/registrations/${id}/insight`,
+    );
+    expect([page.status, page.data?.alert.status, page.data?.alert.activity.nextCheckAt]).toEqual([
+      200,
+      'ARCHIVED',
+      null,
+    ]);
+  });
+
   it('moves exactly the BOOKED and PASSED alerts unchanged for 30 days, once', async () => {
     const booked = await createAlertOk(t, owner, templateId, { title: 'Booked' });
     const passed = await createAlertOk(t, owner, templateId, { title: 'Passed' });
