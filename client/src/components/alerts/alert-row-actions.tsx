@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
 import { prettifyStatus, type SettableAlertStatus, userSettableStatuses } from '@resort/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AlertRecord } from '@/api/contracts.ts';
 import { ButtonLink } from '@/components/links.tsx';
 
@@ -27,23 +27,27 @@ export function AlertRowActions({
 }) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Opened only once the menu is mounted around the (focused) trigger, so Mantine opens it as it
+  // does any later time and moves the focus into it (arrow keys reach the items, Escape returns to
+  // the trigger): opened together with the mount, the trigger was replaced under the focus and a
+  // keyboard user was left on <body>.
+  useEffect(() => {
+    if (!mounted) return;
+    triggerRef.current?.focus();
+    setOpened(true);
+  }, [mounted]);
   const label = `More actions for ${alert.id}`;
   const trigger = (
     <ActionIcon
+      ref={triggerRef}
       size={30}
       variant="light"
       loading={busy}
       aria-label={label}
       style={joinedRight}
       {...(mounted ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false })}
-      onClick={
-        mounted
-          ? undefined
-          : () => {
-              setMounted(true);
-              setOpened(true);
-            }
-      }
+      onClick={mounted ? undefined : () => setMounted(true)}
     >
       <span aria-hidden>▾</span>
     </ActionIcon>
