@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 import { pickOption } from './helpers/forms.ts';
@@ -34,6 +35,7 @@ test('an integrator creates a personal API token in Settings, uses it on /api, a
   await row.waitFor();
   expect(await row.textContent()).toContain(token.slice(0, 12));
   await journey.screenshot('10-api-token-created');
+  await expectAccessible(page, '10-api-token-created');
 
   // The token acts as its owner on /api.
   const me = await fetch(`${inject('baseUrl')}/api/users/me`, {

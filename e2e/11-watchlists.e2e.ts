@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount, signIn } from './helpers/accounts.ts';
 import { api, dayFromToday, seedTemplate, tokenOf } from './helpers/api.ts';
-import { type Journey, launchBrowser, startJourney } from './helpers/browser.ts';
+import { expectAccessible } from './helpers/axe.ts';
+import { launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
 import { pickOption } from './helpers/forms.ts';
 
@@ -22,24 +23,6 @@ const nav = (page: Page, name: string) =>
 const card = (page: Page, label: string) => page.getByRole('group', { name: label });
 async function expectCard(page: Page, label: string, value: string) {
   await card(page, label).getByText(value, { exact: true }).waitFor();
-}
-
-/** Screenshots at the desktop and the phone width, once the shell has finished moving. */
-async function shootBoth(page: Page, journey: Journey, name: string) {
-  // A function, not a string: the app's CSP forbids eval. The e2e project has no DOM types.
-  type Doc = { getAnimations(): { playState: string }[] };
-  const settled = () =>
-    page.waitForFunction(() =>
-      (globalThis as unknown as { document: Doc }).document
-        .getAnimations()
-        .every((a) => a.playState !== 'running'),
-    );
-  await journey.screenshot(`${name}-1366`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled();
-  await journey.screenshot(`${name}-390`);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await settled();
 }
 
 /** What the old sample data put on every screen: none of it may show for a real account. */
@@ -111,7 +94,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await page.getByText('2 alerts added to Okafor summer trip.').waitFor();
   await page.getByRole('cell', { name: 'Summer at the lake', exact: true }).waitFor();
   await page.getByText('2 alerts', { exact: true }).waitFor();
-  await shootBoth(page, journey, '11-watchlists');
+  await expectAccessible(page, '11-watchlists');
 
   // The dashboard's spotlight and stat cards reflect them.
   await nav(page, 'Dashboard');
@@ -121,7 +104,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await spotlight.getByText('Okafor summer trip').waitFor();
   await spotlight.getByText('0 available · 2 alerts').waitFor();
   await page.getByText('Enabled', { exact: true }).waitFor();
-  await shootBoth(page, journey, '06-dashboard');
+  await expectAccessible(page, '06-dashboard');
 
   // Book one, then archive it by hand from the watchlist.
   await nav(page, 'Alerts');
@@ -143,7 +126,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await page.getByText('1 archived · 0 selected').waitFor();
   await page.getByRole('cell', { name: 'Booked', exact: true }).waitFor();
   await page.getByRole('checkbox', { name: 'Select Summer at the lake' }).check();
-  await shootBoth(page, journey, '06-archived');
+  await expectAccessible(page, '06-archived');
   await page.getByRole('button', { name: 'Restore' }).click();
   await page.getByText('1 alert restored.').waitFor();
   await page.getByText('Nothing archived yet.').waitFor();
@@ -152,7 +135,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await page.getByText('Okafor summer trip', { exact: true }).waitFor();
   await page.getByText('Summer at the lake · Okafor family', { exact: true }).waitFor();
   await expectCard(page, 'Archived alerts', '0');
-  await shootBoth(page, journey, '06-home');
+  await expectAccessible(page, '06-home');
 
   // Notification preferences are kept on the server.
   await nav(page, 'Settings');
@@ -168,7 +151,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   ]);
   expect(prefs).toEqual([{ notify_sms: true }]);
   await page.getByText('Notification preferences', { exact: true }).scrollIntoViewIfNeeded();
-  await shootBoth(page, journey, '06-settings');
+  await expectAccessible(page, '06-settings');
 
   const stored = await query<{ status: string; archived_at: Date | null }>(
     'SELECT status, archived_at FROM registrations WHERE id = $1',

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, expect, inject, onTestFailed, test } from 'vitest'
 import { availability } from '../scripts/simulator.ts';
 import { createAccount, signIn } from './helpers/accounts.ts';
 import { api, seedTemplate, tokenOf } from './helpers/api.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { artifactsDir, launchBrowser, startJourney } from './helpers/browser.ts';
 import { query } from './helpers/db.ts';
+import { tabTo } from './helpers/keyboard.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,6 +122,8 @@ test('a planner watches rooms open: the dashboard, badge and timeline update liv
   expect(await explanation.textContent()).toContain('Room open');
   expect(await alertPage.getByTestId('explanation-verdict').textContent()).toMatch(/^Matched/);
   expect(await alertPage.getByTestId('poll-log').textContent()).toContain('Direct');
+  await expectAccessible(alertPage, '12-alert-page-axe');
+  await expectAccessible(dashboard, '12-dashboard-axe');
   await alertPage.screenshot({ path: `${artifactsDir}/12-alert-page.png`, fullPage: true });
   await alertPage.setViewportSize({ width: 390, height: 844 });
   await alertPage.screenshot({ path: `${artifactsDir}/12-alert-page-phone.png`, fullPage: true });
@@ -131,10 +135,48 @@ test('a planner watches rooms open: the dashboard, badge and timeline update liv
   expect(await row.getByTestId('alert-dates').textContent()).toBe('Jan 2 → Jan 6, 2027 · 4 nights');
   expect(await row.getByTestId('alert-activity').textContent()).toMatch(/Checked .*ago/);
   await journey.screenshot('12-alert-list');
+  await expectAccessible(dashboard, '12-alert-list-axe');
   // A phone: cards with title, dates, status and actions.
   await dashboard.setViewportSize({ width: 390, height: 844 });
   await dashboard.getByTestId('alert-cards').waitFor();
   await journey.screenshot('07-alert-list-phone');
+
+  // Archived from the row menu with the keyboard alone: Tab to the row's menu, open it, arrow to
+  // "Archive alert", Enter. The list says where it went, and Archived lists it.
+  await dashboard.setViewportSize({ width: 1366, height: 900 });
+  const more = dashboard.getByRole('button', { name: `More actions for ${alert.id}` });
+  await more.waitFor();
+  await tabTo(dashboard, more);
+  await dashboard.keyboard.press('Enter');
+  const archiveItem = dashboard.getByRole('menuitem', { name: 'Archive alert' });
+  await archiveItem.waitFor();
+  // The open menu has the focus (Mantine moves it in once the menu has opened).
+  await expect
+    .poll(() =>
+      dashboard.evaluate(
+        () =>
+          (
+            globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }
+          ).document.activeElement?.closest('[data-menu-dropdown]') != null,
+      ),
+    )
+    .toBe(true);
+  const focused = () => archiveItem.evaluate((el) => el === el.ownerDocument.activeElement);
+  for (let presses = 0; presses < 10 && !(await focused()); presses++)
+    await dashboard.keyboard.press('ArrowDown');
+  expect(await focused()).toBe(true);
+  await dashboard.keyboard.press('Enter');
+  await dashboard
+    .getByText(
+      `Alert Lagoon watch ${planner.tag} archived: it is no longer polled. Restore it from Archived.`,
+    )
+    .waitFor();
+  await dashboard.getByRole('link', { name: 'Archived' }).click();
+  await dashboard
+    .getByRole('cell', { name: `Lagoon watch ${planner.tag}` })
+    .first()
+    .waitFor();
+  await expectAccessible(dashboard, '12-archived-axe');
 
   expect(journey.errors).toEqual([]);
   await journey.close();
