@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import {
+  adminAlertSchema,
+  alertPayloadSchema,
+  alertSchema,
+  alertTestResultSchema,
+  customBodySchema,
+} from './alert.schema.ts';
 import { apiTokenSchema, createdApiTokenSchema } from './api-token.schema.ts';
 import { profileSchema, userSchema } from './auth.schema.ts';
 import { jsonValueSchema } from './json-value.schema.ts';
 import { dispatchStatuses, notificationServiceTypes, webhookMethods } from './notification-service.schema.ts';
 import { proxyProtocols } from './proxy.schema.ts';
-import {
-  adminRegistrationSchema,
-  customBodySchema,
-  registrationPayloadSchema,
-  registrationSchema,
-  registrationTestResultSchema,
-} from './registration.schema.ts';
 import {
   templateCreateInput,
   templateGroupSchema,
@@ -172,7 +172,7 @@ export const templateSampleSchema = z.object({
 export const userSummarySchema = z.object({
   user: userSchema,
   notificationServices: z.array(notificationServiceSchema),
-  registrations: z.array(registrationSchema),
+  registrations: z.array(alertSchema),
 });
 
 /** No content: the REST answer is 204 with an empty body. */
@@ -202,10 +202,10 @@ const named: [z.ZodType, string, string?][] = [
   [webProxySchema, 'WebProxy'],
   [importProxiesResultSchema, 'ImportProxiesResult'],
   [updatedCountSchema, 'UpdatedCount'],
-  [registrationSchema, 'Registration', 'An alert (SPEC.md §3 "Registration").'],
-  [adminRegistrationSchema, 'AdminRegistration'],
-  [registrationPayloadSchema, 'RegistrationPayload'],
-  [registrationTestResultSchema, 'RegistrationTestResult'],
+  [alertSchema, 'Registration', 'An alert.'],
+  [adminAlertSchema, 'AdminRegistration'],
+  [alertPayloadSchema, 'RegistrationPayload'],
+  [alertTestResultSchema, 'RegistrationTestResult'],
   [watchConfigSchema, 'WatchConfig'],
   [watchPresetsSchema, 'WatchPresets'],
   [conditionSchema, 'Condition'],

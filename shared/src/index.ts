@@ -1,4 +1,6 @@
+export * from './alert.schema.ts';
 export * from './alert-insight.schema.ts';
+export * from './alert-validation.ts';
 export * from './api.schema.ts';
 export * from './api-token.schema.ts';
 export * from './auth.schema.ts';
@@ -14,8 +16,6 @@ export * from './notification-template.ts';
 export * from './polling.ts';
 export * from './proxy.schema.ts';
 export * from './proxy-import.ts';
-export * from './registration.schema.ts';
-export * from './registration-validation.ts';
 export * from './request-builder.ts';
 export * from './roles.ts';
 export * from './rule-generation.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Notification channels (SPEC.md §3, §5, §8, §9): schemas and every message, once. */
+/** Notification channels: schemas and every message, once. */
 export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'SMS'] as const;
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
@@ -46,7 +46,7 @@ export const notificationMessages = {
   testFailed: 'Failed to dispatch test notification.',
   loadFailed: 'Unable to load notifications.',
   loadRecentFailed: 'Failed to load recent notifications.',
-  // Beyond SPEC.md: rules the server needs so a saved channel can actually be sent.
+  // Rules the server needs so a saved channel can actually be sent.
   headerNameInvalid: "Header name may contain only letters, digits and !#$%&'*+-.^_`|~",
   headerValueInvalid: 'Header value may not contain line breaks',
   headerReserved: (name: string) => `Header ${name} is set by the server and cannot be changed`,
@@ -57,7 +57,7 @@ export const notificationMessages = {
   historyLimitInvalid: 'Limit must be a number of at least 1.',
   deactivatedGone: (status: number) =>
     `Deactivated: the receiver answered ${status} Gone, which means it no longer accepts deliveries.`,
-  // Managing saved services in Settings (beyond SPEC.md, which only adds and tests).
+  // Managing saved services in Settings.
   serviceUpdated: (name: string) => `Notification service ${name} updated.`,
   serviceEnabled: (name: string) => `Notification service ${name} enabled.`,
   serviceDisabled: (name: string) => `Notification service ${name} disabled.`,
@@ -246,7 +246,7 @@ export const notificationHistoryInput = z
   .optional();
 export type NotificationHistoryInput = z.infer<typeof notificationHistoryInput>;
 
-/** One delivery of one notification to one channel: the dashboard's notification record (SPEC.md §3). */
+/** One delivery of one notification to one channel: the dashboard's notification record. */
 export interface NotificationRecord {
   id: string;
   notificationId: string;
@@ -266,7 +266,7 @@ export interface NotificationRecord {
   createdAt: string;
 }
 
-/** What a label looks like in a list: webhook labels are cut at 40 characters (SPEC.md §2). */
+/** What a label looks like in a list: webhook labels are cut at 40 characters. */
 export function displayLabel(service: Pick<NotificationService, 'type' | 'label'>): string {
   const label = service.label ?? service.type;
   if (service.type !== 'WEBHOOK' || label.length <= WEBHOOK_LABEL_DISPLAY_LENGTH) return label;
