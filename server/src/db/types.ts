@@ -17,7 +17,7 @@ export interface UsersTable {
   backup_email: string | null;
   mobile_number: string | null;
   password_hash: string;
-  /** Notification preferences (SPEC.md §9 defaults: push on, e-mail on, SMS off). */
+  /** Notification preferences (defaults: push on, e-mail on, SMS off). */
   notify_push: ColumnType<boolean, boolean | undefined, boolean>;
   notify_email: ColumnType<boolean, boolean | undefined, boolean>;
   notify_sms: ColumnType<boolean, boolean | undefined, boolean>;
@@ -88,7 +88,7 @@ export interface NotificationServicesTable {
   updated_at: Timestamp;
 }
 
-export interface RegistrationsTable {
+export interface AlertsTable {
   id: Generated<string>;
   user_id: string;
   template_id: string;
@@ -139,14 +139,14 @@ export interface WatchlistsTable {
   updated_at: Timestamp;
 }
 
-export interface WatchlistRegistrationsTable {
+export interface WatchlistAlertsTable {
   watchlist_id: string;
-  registration_id: string;
+  alert_id: string;
   created_at: Timestamp;
 }
 
-export interface RegistrationNotificationServicesTable {
-  registration_id: string;
+export interface AlertNotificationServicesTable {
+  alert_id: string;
   notification_service_id: string;
   created_at: Timestamp;
 }
@@ -154,7 +154,7 @@ export interface RegistrationNotificationServicesTable {
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
-  registration_id: string | null;
+  alert_id: string | null;
   event_key: string;
   kind: ColumnType<string, string | undefined, string>;
   message: string;
@@ -203,7 +203,7 @@ export interface ProxiesTable {
 
 export interface PollRunsTable {
   id: Generated<string>;
-  registration_id: string;
+  alert_id: string;
   proxy_id: string | null;
   due_at: Timestamp;
   started_at: Timestamp;
@@ -222,8 +222,8 @@ export interface PollRunsTable {
 }
 
 /** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */
-export interface RegistrationAnswersTable {
-  registration_id: string;
+export interface AlertAnswersTable {
+  alert_id: string;
   /** null when the answer was larger than the engine keeps. */
   answer: NullableJson;
   answer_bytes: number;
@@ -237,7 +237,7 @@ export interface RegistrationAnswersTable {
 export interface LiveEventsTable {
   id: Generated<string>;
   user_id: string;
-  registration_id: string | null;
+  alert_id: string | null;
   kind: string;
   payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
@@ -273,8 +273,8 @@ export interface DB {
   template_groups: TemplateGroupsTable;
   templates: TemplatesTable;
   notification_services: NotificationServicesTable;
-  registrations: RegistrationsTable;
-  registration_notification_services: RegistrationNotificationServicesTable;
+  alerts: AlertsTable;
+  alert_notification_services: AlertNotificationServicesTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   proxies: ProxiesTable;
@@ -282,8 +282,8 @@ export interface DB {
   engine_workers: EngineWorkersTable;
   api_tokens: ApiTokensTable;
   watchlists: WatchlistsTable;
-  watchlist_registrations: WatchlistRegistrationsTable;
-  registration_answers: RegistrationAnswersTable;
+  watchlist_alerts: WatchlistAlertsTable;
+  alert_answers: AlertAnswersTable;
   live_events: LiveEventsTable;
 }
 
@@ -292,6 +292,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateGroupRow = Selectable<TemplateGroupsTable>;
-export type RegistrationRow = Selectable<RegistrationsTable>;
+/** A row of `alerts` (the API's list row is shared's `AlertRow`). */
+export type AlertRecord = Selectable<AlertsTable>;
 export type NotificationServiceRow = Selectable<NotificationServicesTable>;
 export type ProxyRow = Selectable<ProxiesTable>;

@@ -76,7 +76,7 @@ export function createDispatcher(
       writer.add(await poll(alert, template, claim.token));
     })
       .catch((err) => {
-        log.error({ err, registrationId: alert.id }, 'engine: poll failed unexpectedly');
+        log.error({ err, alertId: alert.id }, 'engine: poll failed unexpectedly');
         pending.drop(alert.id);
       })
       .finally(() => inFlight.delete(task));

@@ -11,7 +11,7 @@ import { createPendingClaims } from './pending-claims.ts';
 const FIGURES_LOG_MS = 30_000;
 
 /**
- * The polling engine of one worker process (DESIGN.md §7, docs/decisions.md "Engine"), composed of
+ * The polling engine of one worker process (docs/decisions.md "Engine"), composed of
  * three parts sharing this worker's pending claims and its estimate of the database clock:
  * - the claim loop (`claim-loop.ts`) claims due alerts in batches, one statement each;
  * - the dispatcher (`dispatcher.ts`) polls each alert at its due time with bounded concurrency and

@@ -72,7 +72,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * One poll of one alert (DESIGN.md §7): build the request, fetch it (shared with identical requests,
+ * One poll of one alert: build the request, fetch it (shared with identical requests,
  * within the host's limits, through the next proxy), evaluate the rules against the answer and the
  * values kept from the previous poll, and decide status, next due time and notification.
  */
@@ -208,7 +208,7 @@ export function createPoller(deps: PollerDeps) {
       const { message, metadata } = buildNotification(
         outcome.notify,
         {
-          registrationId: alert.id,
+          alertId: alert.id,
           templateId: alert.template_id,
           templateName: template.name,
           title: alert.title,
@@ -220,7 +220,7 @@ export function createPoller(deps: PollerDeps) {
       );
       notification = {
         userId: alert.user_id,
-        registrationId: alert.id,
+        alertId: alert.id,
         eventKey: eventKey(alert.id, dueAt, outcome.notify),
         kind: outcome.notify,
         message,
@@ -249,7 +249,7 @@ export function createPoller(deps: PollerDeps) {
     };
     deps.log.debug(
       {
-        registrationId: alert.id,
+        alertId: alert.id,
         dueAt,
         latenessMs: record.latenessMs,
         durationMs: record.durationMs,

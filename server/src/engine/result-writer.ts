@@ -9,7 +9,7 @@ const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`
 
 export interface NewEngineNotification {
   userId: string;
-  registrationId: string;
+  alertId: string;
   eventKey: string;
   kind: NotificationKind;
   message: string;
@@ -74,7 +74,7 @@ export function createResultWriter(deps: {
    */
   async function notifyBatch(records: PollRecord[]): Promise<Set<string>> {
     const { rows } = await sql<{ id: string }>`
-      SELECT r.id FROM registrations r
+      SELECT r.id FROM alerts r
       JOIN unnest(${records.map((r) => r.id)}::uuid[], ${records.map((r) => r.token)}::uuid[],
                   ${records.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
       WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polledStatusesSql}`.execute(deps.db);
@@ -91,7 +91,7 @@ export function createResultWriter(deps: {
           await deps.notify([record.notification!]);
           notified.add(record.id);
         } catch (err) {
-          deps.log.error({ err, registrationId: record.id }, 'engine: creating a notification failed');
+          deps.log.error({ err, alertId: record.id }, 'engine: creating a notification failed');
         }
       }
       return notified;
@@ -130,16 +130,16 @@ export function createResultWriter(deps: {
                  answer, answer_bytes)
         ), answers AS (
           -- The last answer, with the values kept before it (this statement's snapshot of the row).
-          INSERT INTO registration_answers (registration_id, answer, answer_bytes, previous_values,
+          INSERT INTO alert_answers (alert_id, answer, answer_bytes, previous_values,
                                             status_code, received_at)
           SELECT v.id, v.answer, v.answer_bytes, r.last_values, v.code, v.finished
-          FROM v JOIN registrations r ON r.id = v.id
+          FROM v JOIN alerts r ON r.id = v.id
           WHERE v.answered AND r.claim_token = v.token AND ${sameDue}
-          ON CONFLICT (registration_id) DO UPDATE SET answer = excluded.answer,
+          ON CONFLICT (alert_id) DO UPDATE SET answer = excluded.answer,
             answer_bytes = excluded.answer_bytes, previous_values = excluded.previous_values,
             status_code = excluded.status_code, received_at = excluded.received_at
         ), done AS (
-          UPDATE registrations r SET
+          UPDATE alerts r SET
             next_due_at = v.next_due,
             claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
             status = CASE WHEN r.status IN ${polledStatusesSql} THEN v.status ELSE r.status END,
@@ -158,11 +158,11 @@ export function createResultWriter(deps: {
           WHERE r.id = v.id AND r.claim_token = v.token AND ${sameDue}
           RETURNING r.id
         ), reset AS (
-          UPDATE registrations r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
+          UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
           FROM v WHERE r.id = v.id AND r.claim_token = v.token AND NOT coalesce(${sameDue}, false)
           RETURNING r.id
         )
-        INSERT INTO poll_runs (registration_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
+        INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
                                duration_ms, status_code, ok, matched, notified, error, worker_id,
                                watched_value)
         -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome

@@ -1,7 +1,7 @@
 import { STALE_AFTER_INTERVALS } from '@resort/shared';
 
 /**
- * When an alert is due (DESIGN.md §7, docs/decisions.md). Times are epoch milliseconds.
+ * When an alert is due (docs/product.md, "Polling and rules"; docs/decisions.md). Times are epoch milliseconds.
  *
  * Every alert polls on a grid: `phase + k × interval`. The phase comes from a hash, so alerts spread
  * evenly over their interval and a restart or a bulk import does not fire them all at once. After the

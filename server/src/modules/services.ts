@@ -10,6 +10,7 @@ import { createOutboundClient } from '../platform/outbound/outbound-client.ts';
 import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createRateLimits } from '../platform/rate-limiter.ts';
 import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
+import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
@@ -24,7 +25,6 @@ import { createChannels } from './notifications/channels/index.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './notifications/retry-schedule.ts';
 import { createProxyService } from './proxies/proxies.service.ts';
-import { createRegistrationService } from './registrations/registrations.service.ts';
 import { createTemplateGroupService } from './template-groups/template-groups.service.ts';
 import { templateGenerators } from './templates/generators/index.ts';
 import { createTemplateService } from './templates/templates.service.ts';
@@ -53,7 +53,7 @@ export async function createServices(deps: ServiceDeps) {
   const resolver = config.OUTBOUND_DNS_SERVERS.length
     ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
     : systemResolver;
-  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  // The one guarded client for every call to a user- or admin-supplied URL (docs/product.md, "Outbound safety").
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
@@ -62,7 +62,7 @@ export async function createServices(deps: ServiceDeps) {
   });
   // Every rate limit lives in PostgreSQL, so all app processes share one budget per key.
   const rateLimits = createRateLimits(db);
-  const registrations = createRegistrationService({
+  const alerts = createAlertService({
     db,
     clock,
     rateLimits,
@@ -73,13 +73,13 @@ export async function createServices(deps: ServiceDeps) {
   const alertInsight = createAlertInsightService({
     db,
     clock,
-    registrations,
+    alerts,
     retentionHours: config.POLL_RUN_RETENTION_HOURS,
   });
   const users = createUserService({
     db,
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => registrations.listForUser(userId),
+    listAlerts: (userId) => alerts.listForUser(userId),
   });
   const auth = createAuthService({ db, tokens, clock, config, log, rateLimits });
   const apiTokens = createApiTokenService({
@@ -121,7 +121,7 @@ export async function createServices(deps: ServiceDeps) {
   const watchlists = createWatchlistService({
     db,
     clock,
-    listAlerts: (userId) => registrations.listForUser(userId),
+    listAlerts: (userId) => alerts.listForUser(userId),
   });
   const archive = createArchiveService({ db, clock });
   const live = createLiveHub({ db, databaseUrl: deps.databaseUrl ?? null, log });
@@ -144,7 +144,7 @@ export async function createServices(deps: ServiceDeps) {
     notifications,
     templateGroups,
     templates,
-    registrations,
+    alerts,
     watchlists,
     archive,
     alertInsight,

@@ -51,8 +51,8 @@ describe('delivery retries and failures', () => {
     });
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `flaky-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `flaky-${a.alertId}`,
       message: 'Try me',
     });
     const [row] = await settled(notificationId, 1);
@@ -74,8 +74,8 @@ describe('delivery retries and failures', () => {
     );
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `down-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `down-${a.alertId}`,
       message: 'Will not arrive',
     });
     const [row] = await settled(notificationId, 1);
@@ -107,8 +107,8 @@ describe('delivery retries and failures', () => {
     });
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `busy-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `busy-${a.alertId}`,
       message: 'Patience',
     });
     const [row] = await settled(notificationId, 1);
@@ -123,8 +123,8 @@ describe('delivery retries and failures', () => {
     hook.setAnswer((req) => (req.path === '/gone' ? { status: 410, body: 'unsubscribed' } : { status: 200 }));
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `gone-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `gone-${a.alertId}`,
       message: 'Anyone there?',
     });
     const [row] = await settled(notificationId, 1);
@@ -142,8 +142,8 @@ describe('delivery retries and failures', () => {
     // A later notification of the alert skips the deactivated service.
     const next = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `gone-2-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `gone-2-${a.alertId}`,
       message: 'Again',
     });
     expect(await deliveries(next.notificationId)).toHaveLength(0);
@@ -160,8 +160,8 @@ describe('delivery retries and failures', () => {
       .execute();
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `moved-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `moved-${a.alertId}`,
       message: 'Nope',
     });
     const [row] = await settled(notificationId, 1);

@@ -12,7 +12,7 @@ export async function createAlertLinkedTo(
   user: { id: string },
   serviceIds: string[],
   options: { title?: string; partyName?: string; templateName?: string } = {},
-): Promise<{ registrationId: string; templateId: string }> {
+): Promise<{ alertId: string; templateId: string }> {
   const template = await t.db
     .insertInto('templates')
     .values({
@@ -26,8 +26,8 @@ export async function createAlertLinkedTo(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const registration = await t.db
-    .insertInto('registrations')
+  const alert = await t.db
+    .insertInto('alerts')
     .values({
       user_id: user.id,
       template_id: template.id,
@@ -43,11 +43,11 @@ export async function createAlertLinkedTo(
     .executeTakeFirstOrThrow();
   if (serviceIds.length) {
     await t.db
-      .insertInto('registration_notification_services')
-      .values(serviceIds.map((id) => ({ registration_id: registration.id, notification_service_id: id })))
+      .insertInto('alert_notification_services')
+      .values(serviceIds.map((id) => ({ alert_id: alert.id, notification_service_id: id })))
       .execute();
   }
-  return { registrationId: registration.id, templateId: template.id };
+  return { alertId: alert.id, templateId: template.id };
 }
 
 export async function createService(t: TestApp, user: TestUser, body: unknown): Promise<NotificationService> {

@@ -189,8 +189,10 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     access: 'user',
     owned: true,
     plan: async (w, owner) => {
-      const registrationId = await createAlert(w, ownerOf(w, owner));
-      return { input: { id: await createWatchlist(w, ownerOf(w, owner), [registrationId]), registrationId } };
+      const alertId = await createAlert(w, ownerOf(w, owner));
+      return {
+        input: { id: await createWatchlist(w, ownerOf(w, owner), [alertId]), registrationId: alertId },
+      };
     },
   },
   'archive.list': { access: 'user' },
@@ -335,24 +337,24 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     }),
   },
 
-  'registrations.list': { access: 'user' },
-  'registrations.get': {
+  'alerts.list': { access: 'user' },
+  'alerts.get': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
-  'registrations.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
-  'registrations.update': {
+  'alerts.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'alerts.update': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)), status: 'BOOKED' } }),
   },
-  'registrations.remove': {
+  'alerts.remove': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
-  'registrations.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'alerts.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
 
   'alertInsight.get': {
     access: 'user',
@@ -375,17 +377,17 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   // A subscription (a stream that stays open): its access is tested in test/live/live-events.int.test.ts.
   'live.events': { access: 'user' },
 
-  'adminRegistrations.list': { access: 'admin' },
+  'adminAlerts.list': { access: 'admin' },
   // Admins reach any user's alert: the plan always builds one of the matrix user's.
-  'adminRegistrations.get': {
+  'adminAlerts.get': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
   },
-  'adminRegistrations.update': {
+  'adminAlerts.update': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user), status: 'DISABLED' } }),
   },
-  'adminRegistrations.remove': {
+  'adminAlerts.remove': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
   },

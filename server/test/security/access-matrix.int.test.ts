@@ -12,7 +12,7 @@ import { type Answer, type CallPlan, callRest, callTrpc } from './surfaces.ts';
 import { createWorld, type World } from './world.ts';
 
 /**
- * DESIGN.md §6: every tRPC procedure and every REST route × {signed out, user, other user, admin,
+ * docs/security.md: every tRPC procedure and every REST route × {signed out, user, other user, admin,
  * super_admin}. The rows come from the router; the expectations from a hand-written table.
  */
 let t: TestApp;

@@ -22,7 +22,7 @@ const client = (ctx: Context) => ({
   device: ctx.cookies.get(DEVICE_COOKIE),
 });
 
-/** Puts the refresh token in its httpOnly cookie and answers only what SPEC.md §7 describes. */
+/** Puts the refresh token in its httpOnly cookie and answers only what docs/product.md, "The REST contract" describes. */
 function answer(ctx: Context, session: IssuedSession) {
   ctx.cookies.set(REFRESH_COOKIE, session.refreshToken, {
     maxAgeSeconds: session.refreshMaxAgeSeconds,

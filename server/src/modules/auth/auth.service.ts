@@ -101,7 +101,7 @@ export function createAuthService(deps: {
     try {
       await ensurePrimaryEmailService(db, userId, email);
     } catch (error) {
-      // SPEC.md §2: failures of this step are silently ignored (logged, never surfaced).
+      // docs/product.md, "Screens and routes": failures of this step are silently ignored (logged, never surfaced).
       deps.log.warn({ err: error, userId }, 'could not add the primary e-mail notification service');
     }
   }

@@ -46,7 +46,7 @@ export function createEngineFigures(deps: {
                             AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,
         (count(*) FILTER (WHERE greatest(coalesce(last_completed_at, '-infinity'), active_since)
                             < now() - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)))::int AS stale
-      FROM registrations WHERE status IN ${polledStatusesSql}`.execute(deps.db);
+      FROM alerts WHERE status IN ${polledStatusesSql}`.execute(deps.db);
     const runs = await sql<{
       polls: number;
       failures: number;

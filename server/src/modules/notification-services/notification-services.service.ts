@@ -156,7 +156,7 @@ export function createNotificationServicesService(deps: {
           {
             id: `test_${randomUUID()}`,
             message: 'This is a test notification from Resort Alerts. Your channel works.',
-            registrationId: null,
+            alertId: null,
             templateId: null,
             title: null,
             partyName: null,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { newSigningSecret } from '../notifications/channels/signing.ts';
 
 /**
- * Adds the account's e-mail as its EMAIL channel when it has none (SPEC.md §2). The partial unique
+ * Adds the account's e-mail as its EMAIL channel when it has none. The partial unique
  * index makes a race between two sign-ins harmless.
  */
 export async function ensurePrimaryEmailService(db: Database, userId: string, email: string): Promise<void> {

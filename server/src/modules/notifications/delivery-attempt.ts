@@ -47,7 +47,7 @@ export function createDeliveryAttempt(deps: {
             // The delivery's id: the same webhook-id (and e-mail Message-ID) on every attempt.
             id: d.id,
             message: d.message,
-            registrationId: d.registrationId,
+            alertId: d.alertId,
             templateId: d.templateId,
             title: d.title ?? d.partyName,
             partyName: d.partyName,

@@ -15,7 +15,7 @@ export const DELIVERY_CHANNEL = 'notification_deliveries';
 
 export interface NotificationInsert {
   userId: string;
-  registrationId: string;
+  alertId: string;
   eventKey: string;
   /** MATCH (availability found) unless said otherwise; RESOLVED when it went away (notifyOnResolved). */
   kind?: 'MATCH' | 'RESOLVED';
@@ -37,7 +37,7 @@ export async function insertNotificationsWithDeliveries(
   const values = JSON.stringify(
     inputs.map((i) => ({
       user_id: i.userId,
-      registration_id: i.registrationId,
+      alert_id: i.alertId,
       event_key: i.eventKey,
       kind: i.kind ?? 'MATCH',
       message: i.message,
@@ -46,20 +46,20 @@ export async function insertNotificationsWithDeliveries(
   );
   const { rows } = await sql<{ id: string; event_key: string }>`
     WITH created AS (
-      INSERT INTO notifications (user_id, registration_id, event_key, kind, message, metadata)
-      SELECT v.user_id, v.registration_id, v.event_key, v.kind, v.message, v.metadata
+      INSERT INTO notifications (user_id, alert_id, event_key, kind, message, metadata)
+      SELECT v.user_id, v.alert_id, v.event_key, v.kind, v.message, v.metadata
       FROM jsonb_to_recordset(${values}::jsonb)
-        AS v(user_id uuid, registration_id uuid, event_key text, kind text, message text, metadata jsonb)
+        AS v(user_id uuid, alert_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
-      RETURNING id, user_id, registration_id, event_key
+      RETURNING id, user_id, alert_id, event_key
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
         (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
       SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
       FROM created n
-      JOIN registration_notification_services rns ON rns.registration_id = n.registration_id
-      JOIN notification_services s ON s.id = rns.notification_service_id
+      JOIN alert_notification_services ans ON ans.alert_id = n.alert_id
+      JOIN notification_services s ON s.id = ans.notification_service_id
       WHERE s.user_id = n.user_id AND s.is_active
       ORDER BY n.id, s.created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
@@ -91,7 +91,7 @@ export interface DeliveryForSend {
   serviceId: string;
   message: string;
   metadata: Record<string, unknown>;
-  registrationId: string | null;
+  alertId: string | null;
   notificationCreatedAt: Date;
   type: string;
   label: string | null;
@@ -117,13 +117,13 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
     )
     SELECT c.id, c.attempts, c.destination, c.claim_token AS "claimToken",
            c.notification_service_id AS "serviceId", n.message, n.metadata,
-           n.registration_id AS "registrationId", n.created_at AS "notificationCreatedAt",
+           n.alert_id AS "alertId", n.created_at AS "notificationCreatedAt",
            s.type, s.label, s.config, s.signing_secret AS "signingSecret", s.is_active AS "serviceActive",
            r.template_id AS "templateId", r.title, r.party_name AS "partyName"
     FROM claimed c
     JOIN notifications n ON n.id = c.notification_id
     JOIN notification_services s ON s.id = c.notification_service_id
-    LEFT JOIN registrations r ON r.id = n.registration_id`
+    LEFT JOIN alerts r ON r.id = n.alert_id`
     .execute(db)
     .then((r) => r.rows);
 }
@@ -270,7 +270,7 @@ export async function listNotificationHistory(
     .selectFrom('notification_deliveries as d')
     .innerJoin('notifications as n', 'n.id', 'd.notification_id')
     .innerJoin('notification_services as s', 's.id', 'd.notification_service_id')
-    .leftJoin('registrations as r', 'r.id', 'n.registration_id')
+    .leftJoin('alerts as r', 'r.id', 'n.alert_id')
     .leftJoin('templates as t', 't.id', 'r.template_id')
     .select([
       'd.id',
@@ -284,7 +284,7 @@ export async function listNotificationHistory(
       'n.message',
       's.type',
       's.label',
-      'r.id as registrationId',
+      'r.id as alertId',
       'r.title',
       'r.party_name as partyName',
       't.name as templateName',
@@ -299,9 +299,9 @@ export async function listNotificationHistory(
     notificationId: r.notificationId,
     notificationServiceId: r.notificationServiceId,
     notificationService: { type: r.type as NotificationServiceType, label: r.label },
-    registration: r.registrationId
+    registration: r.alertId
       ? {
-          id: r.registrationId,
+          id: r.alertId,
           title: r.title,
           partyName: r.partyName,
           template: { name: r.templateName ?? '' },

@@ -30,7 +30,7 @@ export interface DeliverAttempt {
 
 export interface NewNotification {
   userId: string;
-  registrationId: string;
+  alertId: string;
   /** One match event, one key: a second call with the same key creates nothing. */
   eventKey: string;
   /** MATCH unless said otherwise; the engine says RESOLVED when availability went away. */

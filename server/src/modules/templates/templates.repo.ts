@@ -96,7 +96,7 @@ export async function deleteTemplate(db: Db, id: string): Promise<boolean> {
 
 export async function countAlertsUsingTemplate(db: Db, id: string): Promise<number> {
   const row = await db
-    .selectFrom('registrations')
+    .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('template_id', '=', id)
     .executeTakeFirstOrThrow();
@@ -108,7 +108,7 @@ export async function templateGroupExists(db: Db, id: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** The answer shape of SPEC.md §3. Values were validated by the shared schema when written. */
+/** The answer shape of a template. Values were validated by the shared schema when written. */
 export function toTemplate(row: TemplateRecord): Template {
   return {
     id: row.id,

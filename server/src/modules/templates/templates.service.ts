@@ -44,8 +44,8 @@ export type StoredRequestTemplate = Pick<
 >;
 
 /**
- * The one conversion from a stored template to the shared builder's request template (DESIGN.md
- * §7): the template live test, the alert test and the engine's template cache all use it, so what a
+ * The one conversion from a stored template to the shared builder's request template: the
+ * template live test, the alert test and the engine's template cache all use it, so what a
  * test shows is what the poller sends. Editable fields are read by the shared validated reader
  * (valid ones only, in display order); no stored body is no body.
  */
@@ -183,7 +183,7 @@ export function createTemplateService(deps: {
       try {
         if (!(await deleteTemplate(db, id))) notFound();
       } catch (error) {
-        if (!foreignKeyViolation(error, 'registrations_template_id_fkey')) throw error;
+        if (!foreignKeyViolation(error, 'alerts_template_id_fkey')) throw error;
         const count = await countAlertsUsingTemplate(db, id);
         throw new AppError('CONFLICT', templateMessages.inUse(count), { alertCount: count });
       }

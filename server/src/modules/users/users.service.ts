@@ -20,7 +20,7 @@ export interface UserSummary {
 export function createUserService(deps: {
   db: Database;
   listNotificationServices: (userId: string) => Promise<unknown[]>;
-  listRegistrations: (userId: string) => Promise<unknown[]>;
+  listAlerts: (userId: string) => Promise<unknown[]>;
 }) {
   const { db } = deps;
 
@@ -40,11 +40,11 @@ export function createUserService(deps: {
 
     async summary(userId: string): Promise<UserSummary> {
       const row = await requireUser(userId);
-      const [notificationServices, registrations] = await Promise.all([
+      const [notificationServices, alerts] = await Promise.all([
         deps.listNotificationServices(userId),
-        deps.listRegistrations(userId),
+        deps.listAlerts(userId),
       ]);
-      return { user: toUser(row), notificationServices, registrations };
+      return { user: toUser(row), notificationServices, registrations: alerts };
     },
 
     /** Push, e-mail and SMS toggles of Settings; e-mail and SMS pick new alerts' default channels. */

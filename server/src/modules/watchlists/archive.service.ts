@@ -1,9 +1,9 @@
 import {
+  type AlertStatus,
   ARCHIVE_PAGE_SIZE,
   type ArchivePage,
   AUTO_ARCHIVE_DAYS,
   watchlistMessages as m,
-  type RegistrationStatus,
 } from '@resort/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -53,7 +53,7 @@ export function createArchiveService(deps: { db: Database; clock: Clock }) {
           templateName: r.template_name,
           partyName: r.party_name,
           tags: r.tags,
-          previousStatus: (r.archived_from_status ?? 'INACTIVE') as RegistrationStatus,
+          previousStatus: (r.archived_from_status ?? 'INACTIVE') as AlertStatus,
           archivedAt: (r.archived_at ?? r.updated_at).toISOString(),
           updatedAt: r.updated_at.toISOString(),
         })),

@@ -5,7 +5,7 @@ export interface ChannelMessage {
   /** Stable across the retries of one delivery (webhook-id, e-mail Message-ID), so receivers can de-duplicate. */
   id: string;
   message: string;
-  registrationId: string | null;
+  alertId: string | null;
   templateId: string | null;
   /** The alert's title or party name, for subjects and headings. */
   title: string | null;
