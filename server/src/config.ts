@@ -105,7 +105,7 @@ export const configSchema = z
     DELIVERY_BATCH_SIZE: int(1, 10_000).default(100),
     /** A claim's lease: a killed process's deliveries are sent again by another once it ends. Renewed while sending. */
     DELIVERY_LEASE_SECONDS: int(3, 3600).default(15),
-    /** Backstop poll for retries coming due (new deliveries wake the dispatchers through LISTEN/NOTIFY). */
+    /** Backstop poll for retries coming due (new deliveries wake the delivery workers through LISTEN/NOTIFY). */
     DELIVERY_POLL_MS: int(10, 60_000).default(250),
     /** Pooled SMTP connections per process (reused across e-mails). */
     SMTP_POOL_SIZE: int(1, 100).default(5),

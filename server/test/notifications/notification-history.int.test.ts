@@ -11,7 +11,7 @@ import {
   verifyStandardWebhook,
 } from './fixtures.ts';
 
-// No delivery dispatcher runs: deliveries wait in the outbox, and the tests drive `deliver` themselves.
+// No delivery worker runs: deliveries wait in the outbox, and the tests drive `deliver` themselves.
 let t: TestApp;
 let hook: HttpReceiver;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { DB } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
 
-/** The channel dispatchers LISTEN on: a committed new delivery wakes them at once. */
+/** The delivery workers LISTEN on: a committed new delivery wakes them at once. */
 export const DELIVERY_CHANNEL = 'notification_deliveries';
 
 export interface NotificationInsert {
@@ -26,7 +26,7 @@ export interface NotificationInsert {
 /**
  * In one statement: inserts the notifications whose event keys are new, one PENDING delivery due now
  * per active service linked to each one's alert and owned by its owner (with its destination for the
- * dispatchers' per-destination caps, migrations/0007), and wakes the dispatchers when any delivery was
+ * delivery workers' per-destination caps, migrations/0007), and wakes the delivery workers when any delivery was
  * made (NOTIFY is sent at commit). Answers the notifications created (event key → id).
  */
 export async function insertNotificationsWithDeliveries(
@@ -130,7 +130,7 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
 
 /**
  * Claims up to `limit` due deliveries no live claim holds, oldest due first, skipping rows another
- * dispatcher is claiming (SKIP LOCKED) and the destinations this one has no room for.
+ * delivery worker is claiming (SKIP LOCKED) and the destinations this one has no room for.
  */
 export function claimDueDeliveries(
   db: Db,
@@ -181,7 +181,7 @@ export interface AttemptOutcome {
 
 /**
  * Records many outcomes in one statement. A row is written only if it is still PENDING with the
- * attempts the send saw and still held by the same claim: a dispatcher whose lease ran out and whose
+ * attempts the send saw and still held by the same claim: a delivery worker whose lease ran out and whose
  * row another one took records nothing, so each attempt is recorded exactly once. Answers the ids written.
  */
 export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promise<Set<string>> {
@@ -209,7 +209,7 @@ export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promis
   return new Set(rows.map((r) => r.id));
 }
 
-/** Extends the leases of rows this dispatcher still holds (by id: the primary key finds them). */
+/** Extends the leases of rows this delivery worker still holds (by id: the primary key finds them). */
 export async function renewLeases(
   db: Db,
   held: { id: string; claimToken: string }[],
@@ -223,7 +223,7 @@ export async function renewLeases(
     WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
 }
 
-/** Gives back claimed rows not sent (a dispatcher stopping): another one may take them at once. */
+/** Gives back claimed rows not sent (a delivery worker stopping): another one may take them at once. */
 export async function releaseClaims(db: Db, held: { id: string; claimToken: string }[]): Promise<void> {
   if (held.length === 0) return;
   await sql`

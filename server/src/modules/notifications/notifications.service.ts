@@ -106,7 +106,7 @@ export function createNotificationsService(deps: {
   return {
     /**
      * Records a notification and one PENDING delivery, due now, per active linked service, and wakes
-     * the dispatchers, in one statement (in the caller's transaction, when given). Idempotent per event key.
+     * the delivery workers, in one statement (in the caller's transaction, when given). Idempotent per event key.
      */
     createNotification(
       input: NewNotification,
@@ -127,7 +127,7 @@ export function createNotificationsService(deps: {
       return listNotificationHistory(db, userId, input?.limit ?? HISTORY_DEFAULT_LIMIT);
     },
 
-    /** Sends one claimed delivery (the dispatcher's hands): the outcome, not yet recorded. */
+    /** Sends one claimed delivery (the delivery worker's hands): the outcome, not yet recorded. */
     attempt,
     recordAttempts,
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startDeliveryDispatcher } from '../../src/modules/notifications/notifications.dispatcher.ts';
+import { startDeliveryWorker } from '../../src/modules/notifications/delivery-worker.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { waitFor } from '../helpers/receivers.ts';
@@ -11,7 +11,7 @@ import { spawnWorkerProcess } from '../helpers/worker-process.ts';
 import { createAlertLinkedTo, createService } from './fixtures.ts';
 
 /**
- * The delivery dispatcher under load and faults, on real PostgreSQL with real loopback receivers:
+ * The delivery worker under load and faults, on real PostgreSQL with real loopback receivers:
  * a burst delivered exactly once, a slow destination that holds back only itself, and a process
  * killed with SIGKILL while it holds deliveries (docs/decisions.md, "[delivery]").
  */
@@ -81,7 +81,7 @@ function deliveriesOfService(t: TestApp, serviceId: string) {
     .execute();
 }
 
-describe('the delivery dispatcher', () => {
+describe('the delivery worker', () => {
   let t: TestApp;
   const closers: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -206,7 +206,7 @@ describe('a process killed with SIGKILL while it holds deliveries', () => {
       const killedAt = Date.now();
 
       // Another process takes over once the killed one's leases end.
-      const dispatcher = startDeliveryDispatcher({ ...t.services, connectionString: t.database.url });
+      const deliveryWorker = startDeliveryWorker({ ...t.services, connectionString: t.database.url });
       try {
         const settled = await waitFor(
           async () => {
@@ -233,7 +233,7 @@ describe('a process killed with SIGKILL while it holds deliveries', () => {
         // Only a delivery accepted in the instant before the kill may have arrived a second time.
         for (const [id, n] of counts) if (acceptedIds.has(id)) expect(n).toBeLessThanOrEqual(2);
       } finally {
-        await dispatcher.stop();
+        await deliveryWorker.stop();
       }
     } finally {
       await t.close();

@@ -16,7 +16,7 @@ import { createTemplateCache } from './template-cache.ts';
  * late to catch up), with bounded concurrency, within the host limits, through the proxy rotation;
  * each outcome goes to the result writer, which settles the claim once written.
  */
-export function createDispatcher(
+export function createPollRunner(
   deps: EngineDeps &
     WorkerState & {
       figures: LocalFigures;
