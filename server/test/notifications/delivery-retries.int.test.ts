@@ -1,12 +1,13 @@
 import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../factories.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
 import {
   deliveriesOf,
   historyOf,
   settledDeliveries,
+  startFastRetryApp,
   verifyStandardWebhook,
   webhookAlert as webhookAlertOf,
 } from './fixtures.ts';
@@ -16,17 +17,7 @@ let hook: HttpReceiver;
 
 beforeAll(async () => {
   hook = await startHttpReceiver();
-  t = await startTestApp({
-    boss: true,
-    deliveries: true,
-    env: {
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      // A 1-second schedule (1 s, then 1 s: capped), 3 attempts, so retries finish in seconds.
-      DELIVERY_RETRY_BASE_SECONDS: '1',
-      DELIVERY_RETRY_MAX_DELAY_SECONDS: '1',
-      DELIVERY_MAX_ATTEMPTS: '3',
-    },
-  });
+  t = await startFastRetryApp();
 });
 afterAll(async () => {
   await t.close();

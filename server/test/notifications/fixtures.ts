@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NotificationRecord, NotificationService } from '@resort/shared';
 import type { TestUser } from '../factories.ts';
 import { createUser } from '../factories.ts';
-import type { TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, waitFor } from '../helpers/receivers.ts';
 
 /** An alert of `user` on a fresh template, linked to the given services (rows written directly: setup only). */
@@ -123,4 +123,22 @@ export async function webhookAlert(
   });
   const alert = await createAlertLinkedTo(t, user, [service.id]);
   return { user, service, ...alert };
+}
+
+/**
+ * An app with a delivery worker on a 1-second retry schedule (1 s, then 1 s: capped) of 3 attempts,
+ * so retries finish in seconds; loopback receivers allowed.
+ */
+export function startFastRetryApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp({
+    boss: true,
+    deliveries: true,
+    env: {
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
+      DELIVERY_RETRY_BASE_SECONDS: '1',
+      DELIVERY_RETRY_MAX_DELAY_SECONDS: '1',
+      DELIVERY_MAX_ATTEMPTS: '3',
+      ...env,
+    },
+  });
 }

@@ -7,6 +7,7 @@ import type {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
+import { storableJson, storableText } from '../../platform/storable.ts';
 
 type Db = Database | Transaction<DB>;
 
@@ -40,8 +41,9 @@ export async function insertNotificationsWithDeliveries(
       alert_id: i.alertId,
       event_key: i.eventKey,
       kind: i.kind ?? 'MATCH',
-      message: i.message,
-      metadata: i.metadata,
+      // Messages and metadata quote upstream answers: one unstorable character would refuse the batch.
+      message: storableText(i.message),
+      metadata: storableJson(i.metadata),
     })),
   );
   const { rows } = await sql<{ id: string; event_key: string }>`
