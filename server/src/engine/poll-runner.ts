@@ -1,6 +1,6 @@
+import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import { createSemaphore } from '../platform/semaphore.ts';
 import { createCoalescer } from './coalescer.ts';
-import { type ClaimedAlert, rescheduleClaims } from './engine.repo.ts';
 import type { EngineDeps, WorkerState } from './engine-deps.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import type { LocalFigures } from './local-figures.ts';
@@ -24,10 +24,10 @@ export function createPollRunner(
       liveWorkers: () => number;
     },
 ) {
-  const { db, config, log, clock, pending, figures } = deps;
+  const { alerts: polling, config, log, clock, pending, figures } = deps;
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
-  const templates = createTemplateCache(db);
+  const templates = createTemplateCache(deps.templates);
   const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
 
   const limiter = createHostLimiter({
@@ -52,7 +52,7 @@ export function createPollRunner(
     log,
   });
   const writer = createResultWriter({
-    db,
+    alerts: polling,
     workerId: deps.workerId,
     notify: deps.notify,
     log,
@@ -112,7 +112,7 @@ export function createPollRunner(
       }
       if (late.length > 0) {
         figures.recordRescheduled(late.length);
-        await rescheduleClaims(db, late);
+        await polling.reschedule(late);
       }
     },
 

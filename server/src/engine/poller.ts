@@ -1,14 +1,14 @@
 import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue } from '@resort/shared';
+import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
+import type { PollingTemplate } from '../modules/templates/templates.service.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Coalescer } from './coalescer.ts';
-import type { ClaimedAlert } from './engine.repo.ts';
 import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
 import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
 import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
-import type { PollingTemplate } from './template-cache.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
 export interface UpstreamAnswer {

@@ -10,6 +10,8 @@ import { createOutboundClient } from '../platform/outbound/outbound-client.ts';
 import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createRateLimits } from '../platform/rate-limiter.ts';
 import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
+import { createAlertArchiveService } from './alerts/alert-archive.service.ts';
+import { createAlertPollingService } from './alerts/alert-polling.service.ts';
 import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -70,6 +72,8 @@ export async function createServices(deps: ServiceDeps) {
     defaultServiceIds: async (userId) =>
       defaultChannelIds(await users.preferences(userId), await listNotificationServicesForUser(db, userId)),
   });
+  // The engine's statements on the alert row (claims, leases, write-back), as a narrow service.
+  const alertPolling = createAlertPollingService({ db });
   const alertInsight = createAlertInsightService({
     db,
     clock,
@@ -95,6 +99,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     generators: templateGenerators,
     send: (req) => sendBuiltRequest(outbound, req),
+    countAlerts: (templateId) => alerts.countUsingTemplate(templateId),
   });
   const channels = createChannels({ config, outbound, log, clock });
   const notificationServices = createNotificationServicesService({
@@ -115,15 +120,20 @@ export async function createServices(deps: ServiceDeps) {
   const health = createHealthService({
     db,
     boss,
-    engineFigures: createEngineFigures({ db, workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS }),
+    engineFigures: createEngineFigures({
+      db,
+      alerts: alertPolling,
+      workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
+    }),
     deliveryFigures: () => notifications.figures(),
   });
   const watchlists = createWatchlistService({
     db,
     clock,
     listAlerts: (userId) => alerts.listForUser(userId),
+    alerts,
   });
-  const archive = createArchiveService({ db, clock });
+  const archive = createArchiveService({ alerts: createAlertArchiveService({ db }), clock });
   const live = createLiveHub({ db, databaseUrl: deps.databaseUrl ?? null, log });
   return {
     config,
@@ -145,6 +155,7 @@ export async function createServices(deps: ServiceDeps) {
     templateGroups,
     templates,
     alerts,
+    alertPolling,
     watchlists,
     archive,
     alertInsight,

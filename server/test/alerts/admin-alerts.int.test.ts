@@ -74,6 +74,10 @@ describe('admin procedures', () => {
     });
     expect(byId.get(behind.id)).toMatchObject({ user: { email: other.email }, stale: true });
     expect(byId.get(booked.id)?.stale).toBe(false);
+    // One staleness rule: the health figures count exactly the alerts the admin list flags.
+    const flagged = rows.filter((r) => r.stale).length;
+    expect(flagged).toBeGreaterThan(0);
+    expect((await t.services.alertPolling.poolFigures(30)).stale).toBe(flagged);
     await t.db
       .updateTable('alerts')
       .set({ last_completed_at: new Date() })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prunePollRuns } from '../../src/engine/engine.repo.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
+import { prunePollRuns } from '../../src/modules/alerts/alert-polling.repo.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   alertRow,

@@ -1,7 +1,7 @@
 import type { Alert, ArchivePage, DashboardSummary, Watchlist } from '@resort/shared';
 import { AUTO_ARCHIVE_DAYS, watchlistMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueAlerts } from '../../src/engine/engine.repo.ts';
+
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import { queues } from '../../src/jobs/queues.ts';
 import { AUTO_ARCHIVE_CRON, registerAutoArchive } from '../../src/modules/watchlists/archive.jobs.ts';
@@ -99,7 +99,7 @@ describe('archive, restore and delete with the engine running', { timeout: 90_00
         next_due_at: null,
       });
       // Not claimable by any worker, however far ahead it looks; not in any active list.
-      const claim = await claimDueAlerts(t.db, {
+      const claim = await t.services.alertPolling.claimDue({
         workerId: '00000000-0000-4000-8000-000000000001',
         token: '00000000-0000-4000-8000-000000000002',
         limit: 10_000,

@@ -64,25 +64,46 @@ export function listAlerts(db: Db, filter: { userId?: string } = {}): Promise<Al
   return query.execute();
 }
 
-/**
- * Ids of alerts that are polled but have not completed a poll (or, never polled, have not started)
- * within three intervals of `now` (docs/product.md, "Polling and rules").
- */
-export async function findStaleAlertIds(db: Db, now: Date, ids?: string[]): Promise<Set<string>> {
-  let query = db.selectFrom('alerts');
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query
+/** Which of `ids` are alerts of `userId` (archived ones included). */
+export async function findOwnedAlertIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('alerts')
     .select('id')
-    .where('status', 'in', [...polledStatuses])
-    .where(
-      // The same rule as the engine's health figures: counted from the last completed poll, or from
-      // when polling last (re)started, so a just-reactivated alert is not flagged.
-      sql<Date>`greatest(coalesce(last_completed_at, '-infinity'), active_since) + polling_interval_seconds * interval '3 seconds'`,
-      '<',
-      now,
-    )
+    .where('user_id', '=', userId)
+    .where('id', 'in', valid)
     .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+export interface AlertCounts {
+  status: string;
+  count: number;
+  triggered: number;
+}
+
+/** The user's alerts per status, with how many notified since `since` (one statement). */
+export async function countAlertsByStatus(db: Db, userId: string, since: Date): Promise<AlertCounts[]> {
+  return db
+    .selectFrom('alerts')
+    .select([
+      'status',
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`count(*) FILTER (WHERE last_notified_at >= ${since})::int`.as('triggered'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+export async function countAlertsUsingTemplate(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('template_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */

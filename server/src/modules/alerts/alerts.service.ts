@@ -24,6 +24,7 @@ import { databaseNow } from '../../db/now.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
+import { findStaleAlertIds } from './alert-polling.repo.ts';
 import { runAlertTest, type SendRequest } from './alert-test-run.ts';
 import { groupLinks, toAlert, toAlertRow } from './alerts.mapper.ts';
 import * as repo from './alerts.repo.ts';
@@ -69,6 +70,8 @@ function pollingShape(v: {
     v.watchConfig ?? null,
   ]);
 }
+
+export type { AlertCounts } from './alerts.repo.ts';
 
 export function createAlertService(deps: {
   db: Database;
@@ -161,8 +164,15 @@ export function createAlertService(deps: {
   return {
     listForUser: async (userId: string) => listWith(await repo.listAlerts(db, { userId })),
 
+    /** Which of `ids` are the user's alerts (archived ones included). */
+    ownedIds: (userId: string, ids: string[]) => repo.findOwnedAlertIds(db, userId, ids),
+    /** The user's alerts per status, with how many notified since `since`. */
+    countByStatus: (userId: string, since: Date) => repo.countAlertsByStatus(db, userId, since),
+    /** How many alerts (of anyone, archived included) are built on the template. */
+    countUsingTemplate: (templateId: string) => repo.countAlertsUsingTemplate(db, templateId),
+
     async listAll(): Promise<AdminAlertRow[]> {
-      const [rows, stale] = await Promise.all([repo.listAlerts(db), repo.findStaleAlertIds(db, clock.now())]);
+      const [rows, stale] = await Promise.all([repo.listAlerts(db), findStaleAlertIds(db, clock.now())]);
       return (await listWith(rows)).map((r) => ({ ...r, stale: stale.has(r.id) }));
     },
 
@@ -171,7 +181,7 @@ export function createAlertService(deps: {
       const row = await requireReachable(actor, id);
       const [links, stale] = await Promise.all([
         repo.listServiceLinks(db, [id]),
-        repo.findStaleAlertIds(db, clock.now(), [id]),
+        findStaleAlertIds(db, clock.now(), [id]),
       ]);
       return { ...toAlertRow(row, links), stale: stale.has(id) };
     },

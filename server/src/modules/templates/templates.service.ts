@@ -25,12 +25,12 @@ import { isUuid } from '../../platform/ids.ts';
 import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
 import { GeneratorInputError, type TemplateGenerator } from './generators/index.ts';
 import {
-  countAlertsUsingTemplate,
   deleteTemplate,
   findTemplate,
   insertTemplate,
   jsonb,
   listTemplates,
+  loadTemplatesForPolling,
   type TemplateWrite,
   templateGroupExists,
   toTemplate,
@@ -58,6 +58,14 @@ export function toRequestTemplate(stored: StoredRequestTemplate): RequestTemplat
     defaultBody: stored.default_body ?? undefined,
     editableFields: readEditableFields(stored.editable_fields),
   };
+}
+
+/** A template as the poller uses it: its name for messages and its request, converted once. */
+export interface PollingTemplate {
+  id: string;
+  name: string;
+  updatedAt: Date;
+  request: RequestTemplate;
 }
 
 export interface Viewer {
@@ -102,6 +110,8 @@ export function createTemplateService(deps: {
   generators: ReadonlyMap<string, TemplateGenerator>;
   /** Sends a built request upstream through the guarded outbound client. */
   send: (req: BuiltRequest) => Promise<OutboundResponse>;
+  /** How many alerts are built on a template (the alerts service counts its rows). */
+  countAlerts: (templateId: string) => Promise<number>;
 }) {
   const { db } = deps;
 
@@ -178,13 +188,13 @@ export function createTemplateService(deps: {
      */
     async remove(id: string): Promise<void> {
       if (!isUuid(id)) notFound();
-      const inUse = await countAlertsUsingTemplate(db, id);
+      const inUse = await deps.countAlerts(id);
       if (inUse > 0) throw new AppError('CONFLICT', templateMessages.inUse(inUse), { alertCount: inUse });
       try {
         if (!(await deleteTemplate(db, id))) notFound();
       } catch (error) {
         if (!foreignKeyViolation(error, 'alerts_template_id_fkey')) throw error;
-        const count = await countAlertsUsingTemplate(db, id);
+        const count = await deps.countAlerts(id);
         throw new AppError('CONFLICT', templateMessages.inUse(count), { alertCount: count });
       }
     },
@@ -226,6 +236,17 @@ export function createTemplateService(deps: {
           error: error.message,
         };
       }
+    },
+
+    /** The engine's templates by id, each converted to the builder's request template. */
+    async forPolling(ids: string[]): Promise<PollingTemplate[]> {
+      const rows = await loadTemplatesForPolling(db, ids);
+      return rows.map((t) => ({
+        id: t.id,
+        name: t.name,
+        updatedAt: t.updated_at,
+        request: toRequestTemplate(t),
+      }));
     },
 
     listGenerators(): TemplateGeneratorInfo[] {

@@ -80,19 +80,6 @@ export async function watchlistExists(db: Db, userId: string, id: string): Promi
   return row !== undefined;
 }
 
-/** Which of `ids` are alerts of `userId` (archived ones included). */
-export async function findOwnedAlertIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  const valid = [...new Set(ids.filter(isUuid))];
-  if (valid.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('alerts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', valid)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function addMembers(db: Db, watchlistId: string, alertIds: string[]): Promise<void> {
   if (alertIds.length === 0) return;
   await db
@@ -110,26 +97,6 @@ export async function removeMember(db: Db, watchlistId: string, alertId: string)
     .where('alert_id', '=', alertId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-export interface AlertCounts {
-  status: string;
-  count: number;
-  triggered: number;
-}
-
-/** The user's alerts per status, with how many notified since `since` (one statement). */
-export async function countAlertsByStatus(db: Db, userId: string, since: Date): Promise<AlertCounts[]> {
-  return db
-    .selectFrom('alerts')
-    .select([
-      'status',
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`count(*) FILTER (WHERE last_notified_at >= ${since})::int`.as('triggered'),
-    ])
-    .where('user_id', '=', userId)
-    .groupBy('status')
-    .execute();
 }
 
 /** A watchlist names one of the templates' resort codes: the template's spelling of `code`, if any. */

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { AlertCounts, AlertService } from '../alerts/alerts.service.ts';
 import * as repo from './watchlists.repo.ts';
 
 function toWatchlist(row: repo.WatchlistView): Watchlist {
@@ -70,6 +71,8 @@ export function createWatchlistService(deps: {
   clock: Clock;
   /** The user's alerts as the alert list shows them (archived ones excluded). */
   listAlerts: (userId: string) => Promise<Alert[]>;
+  /** The alerts service's reads of the user's alert rows: ownership and counts per status. */
+  alerts: Pick<AlertService, 'ownedIds' | 'countByStatus'>;
 }) {
   const { db, clock } = deps;
 
@@ -137,7 +140,7 @@ export function createWatchlistService(deps: {
     /** Adds the caller's alerts; one that is missing or not theirs answers 404 and adds nothing. */
     async addAlerts(userId: string, id: string, alertIds: string[]): Promise<Watchlist> {
       await requireWatchlist(userId, id);
-      const owned = await repo.findOwnedAlertIds(db, userId, alertIds);
+      const owned = await deps.alerts.ownedIds(userId, alertIds);
       if (alertIds.some((r) => !owned.has(r))) throw new AppError('NOT_FOUND', m.alertNotFound);
       await repo.addMembers(db, id, [...owned]);
       return load(userId, id);
@@ -155,11 +158,11 @@ export function createWatchlistService(deps: {
     async summary(userId: string): Promise<DashboardSummary> {
       const since = new Date(clock.now().getTime() - TRIGGERED_WINDOW_HOURS * 3_600_000);
       const [counts, watchlists] = await Promise.all([
-        repo.countAlertsByStatus(db, userId, since),
+        deps.alerts.countByStatus(userId, since),
         repo.listWatchlists(db, userId),
       ]);
       const live = counts.filter((c) => c.status !== 'ARCHIVED');
-      const sum = (pick: (c: repo.AlertCounts) => number) => live.reduce((n, c) => n + pick(c), 0);
+      const sum = (pick: (c: AlertCounts) => number) => live.reduce((n, c) => n + pick(c), 0);
       const of = (statuses: readonly string[]) => sum((c) => (statuses.includes(c.status) ? c.count : 0));
       return {
         activeAlerts: of(['ACTIVE', 'FIRING']),

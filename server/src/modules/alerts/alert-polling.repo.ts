@@ -1,8 +1,14 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { polledStatusesSql } from '../db/polled-statuses.ts';
-import type { AlertRecord, DB } from '../db/types.ts';
+import { STALE_AFTER_INTERVALS } from '@resort/shared';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { polledStatusesSql } from '../../db/polled-statuses.ts';
+import type { AlertRecord, DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/*
+ * The engine's statements on the alert row: worker presence, scheduling, claims, leases and
+ * rescheduling, the pruning of poll runs, and staleness. The write-back is alert-write-back.repo.ts.
+ */
 
 /** A claimed alert: the columns a poll reads, its (claimed, so set) due time and its template's version. */
 export type ClaimedAlert = Pick<
@@ -142,24 +148,6 @@ export async function renewLeases(db: Db, workerId: string, ids: string[], lease
     WHERE id = ANY(${ids}::uuid[]) AND claimed_by = ${workerId}`.execute(db);
 }
 
-export function loadTemplates(db: Db, ids: string[]) {
-  return db
-    .selectFrom('templates')
-    .select([
-      'id',
-      'name',
-      'target_url',
-      'method',
-      'default_headers',
-      'default_query',
-      'default_body',
-      'editable_fields',
-      'updated_at',
-    ])
-    .where('id', 'in', ids)
-    .execute();
-}
-
 /** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
 export async function rescheduleClaims(
   db: Db,
@@ -190,4 +178,44 @@ export async function prunePollRuns(db: Db, retentionHours: number, chunk = 20_0
     total += deleted;
     if (deleted < chunk) return total;
   }
+}
+
+/**
+ * The staleness rule, the one place it is written (docs/product.md, "Polling and rules"): a polled
+ * alert is stale when it has not completed a poll within STALE_AFTER_INTERVALS of its intervals,
+ * counted from the last completed poll or from when polling last (re)started, so a just-reactivated
+ * alert is not flagged. `now` is an SQL timestamp.
+ */
+function staleAt(now: RawBuilder<unknown>) {
+  return sql<boolean>`greatest(coalesce(last_completed_at, '-infinity'), active_since)
+    < ${now} - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)`;
+}
+
+/** Ids of the polled alerts (of `ids`, when given) that are stale at `now`. */
+export async function findStaleAlertIds(db: Db, now: Date, ids?: string[]): Promise<Set<string>> {
+  let query = db.selectFrom('alerts');
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query
+    .select('id')
+    .where(sql<boolean>`status IN ${polledStatusesSql}`)
+    .where(staleAt(sql`${now}::timestamptz`))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The pool's alert figures for GET /api/health: live workers, polled alerts, the due backlog no
+ * worker has claimed, and stale alerts, in one statement.
+ */
+export async function readPoolFigures(db: Db, workerTimeoutSeconds: number) {
+  const { rows } = await sql<{ workers: number; polled: number; due_backlog: number; stale: number }>`
+    SELECT
+      (SELECT count(*) FROM engine_workers
+        WHERE heartbeat_at > now() - make_interval(secs => ${workerTimeoutSeconds}))::int AS workers,
+      count(*)::int AS polled,
+      (count(*) FILTER (WHERE next_due_at < now() - interval '1 second'
+                          AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,
+      (count(*) FILTER (WHERE ${staleAt(sql`now()`)}))::int AS stale
+    FROM alerts WHERE status IN ${polledStatusesSql}`.execute(db);
+  return rows[0]!;
 }
