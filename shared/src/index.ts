@@ -24,5 +24,6 @@ export * from './status.ts';
 export * from './template.schema.ts';
 export * from './template-sample.ts';
 export * from './ui-messages.ts';
+export * from './users.schema.ts';
 export * from './watch.schema.ts';
 export * from './watchlist.schema.ts';

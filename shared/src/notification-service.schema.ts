@@ -5,6 +5,19 @@ export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'S
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
 /** One of each of these per account (a partial unique index enforces it too); Slack is unlimited. */
+/**
+ * Whether a channel may receive alerts: webhooks and Slack need no verification; e-mail and SMS are
+ * `verified` (a code sent to them, or the account's own verified address), `existing` (added before
+ * verification existed, still delivering) or `unverified` (receive nothing but their code).
+ */
+export const channelVerifications = ['not-needed', 'verified', 'existing', 'unverified'] as const;
+export type ChannelVerification = (typeof channelVerifications)[number];
+/** The types whose destination is verified before anything but the code is sent to it. */
+export const verifiedChannelTypes = ['EMAIL', 'SMS'] as const satisfies NotificationServiceType[];
+export function needsVerification(type: string): boolean {
+  return (verifiedChannelTypes as readonly string[]).includes(type);
+}
+
 export const singleInstanceTypes = ['EMAIL', 'SMS', 'WEBHOOK'] as const satisfies NotificationServiceType[];
 
 export const webhookMethods = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'] as const;
@@ -226,6 +239,7 @@ export interface NotificationService {
   signingSecret: string | null;
   /** Why the server deactivated it (e.g. the receiver answered 410), or null. */
   deactivatedReason: string | null;
+  verification: ChannelVerification;
   createdAt: string;
   updatedAt: string;
 }

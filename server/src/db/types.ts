@@ -22,6 +22,13 @@ export interface UsersTable {
   notify_email: ColumnType<boolean, boolean | undefined, boolean>;
   notify_sms: ColumnType<boolean, boolean | undefined, boolean>;
   roles: ColumnType<string[], string[] | undefined, string[]>;
+  /** Set while an administrator has disabled the account: it cannot sign in, its alerts do not poll. */
+  disabled_at: NullableTimestamp;
+  last_sign_in_at: NullableTimestamp;
+  /** When the account proved it reads its e-mail (an e-mailed invitation or link, a channel code). */
+  email_verified_at: NullableTimestamp;
+  /** Access tokens issued before this are refused (a password reset, a disable). */
+  tokens_valid_after: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -84,6 +91,12 @@ export interface NotificationServicesTable {
   config: Json<Record<string, unknown>>;
   signing_secret: string;
   deactivated_reason: string | null;
+  /** E-mail and SMS deliver only once verified; `verified_via`: code, account or existing. */
+  verified_at: NullableTimestamp;
+  verified_via: string | null;
+  verification_code_hash: string | null;
+  verification_expires_at: NullableTimestamp;
+  verification_attempts: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,6 +137,8 @@ export interface AlertsTable {
   availability_changed_at: NullableTimestamp;
   /** The last "Check now": the base of its rate limit. */
   check_requested_at: NullableTimestamp;
+  /** The status to restore when a disabled account is enabled again (the alert is DISABLED meanwhile). */
+  suspended_from_status: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -266,6 +281,35 @@ export interface ApiTokensTable {
   created_at: Timestamp;
 }
 
+export interface AppSettingsTable {
+  name: string;
+  value: Json;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  role: 'user' | 'admin';
+  email: string | null;
+  created_by: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by: string | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  emailed: ColumnType<boolean, boolean | undefined, boolean>;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_sessions: RefreshSessionsTable;
@@ -285,6 +329,9 @@ export interface DB {
   watchlist_alerts: WatchlistAlertsTable;
   alert_answers: AlertAnswersTable;
   live_events: LiveEventsTable;
+  app_settings: AppSettingsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

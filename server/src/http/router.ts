@@ -12,6 +12,11 @@ import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
 import type {} from '../modules/services.ts';
 import { templateGroupsRouter } from '../modules/template-groups/template-groups.router.ts';
 import { templatesRouter } from '../modules/templates/templates.router.ts';
+import {
+  adminUsersRouter,
+  invitationsRouter,
+  signupSettingsRouter,
+} from '../modules/users/accounts.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { archiveRouter, dashboardRouter, watchlistsRouter } from '../modules/watchlists/watchlists.router.ts';
 import { router } from '../platform/trpc/trpc.ts';
@@ -21,6 +26,9 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  adminUsers: adminUsersRouter,
+  signupSettings: signupSettingsRouter,
+  invitations: invitationsRouter,
   proxies: proxiesRouter,
   alerts: alertsRouter,
   adminAlerts: adminAlertsRouter,

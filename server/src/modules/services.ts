@@ -14,7 +14,9 @@ import { createAlertArchiveService } from './alerts/alert-archive.service.ts';
 import { createAlertPollingService } from './alerts/alert-polling.service.ts';
 import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
+import { createAccountMailer } from './auth/account-mail.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { createRecoveryService, revokeCredentials } from './auth/recovery.service.ts';
 import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
 import { createEngineFigures } from './health/engine-figures.ts';
 import { createHealthService } from './health/health.service.ts';
@@ -30,6 +32,7 @@ import { createProxyService } from './proxies/proxies.service.ts';
 import { createTemplateGroupService } from './template-groups/template-groups.service.ts';
 import { templateGenerators } from './templates/generators/index.ts';
 import { createTemplateService } from './templates/templates.service.ts';
+import { createAccountsService } from './users/accounts.service.ts';
 import { createUserService } from './users/users.service.ts';
 import { createArchiveService } from './watchlists/archive.service.ts';
 import { createWatchlistService } from './watchlists/watchlists.service.ts';
@@ -85,7 +88,28 @@ export async function createServices(deps: ServiceDeps) {
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
     listAlerts: (userId) => alerts.listForUser(userId),
   });
-  const auth = createAuthService({ db, tokens, clock, config, log, rateLimits });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    defaultSignupPolicy: config.SIGNUP_POLICY,
+    revokeCredentials,
+  });
+  const recovery = createRecoveryService({
+    db,
+    clock,
+    mailer: createAccountMailer({ config, log }),
+    config,
+    rateLimits,
+  });
+  const auth = createAuthService({
+    db,
+    tokens,
+    clock,
+    config,
+    log,
+    rateLimits,
+    removeAccount: (userId) => accounts.removeOwn(userId),
+  });
   const apiTokens = createApiTokenService({
     db,
     clock,
@@ -108,6 +132,7 @@ export async function createServices(deps: ServiceDeps) {
     checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
     clock,
     rateLimits,
+    sendsPerHour: config.CHANNEL_SENDS_PER_HOUR,
   });
   const notifications = createNotificationsService({
     db,
@@ -116,6 +141,7 @@ export async function createServices(deps: ServiceDeps) {
     log,
     retryPolicy: retryPolicyFromConfig(config),
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
+    skipReason: (d) => notificationServices.skipReason(d),
   });
   const health = createHealthService({
     db,
@@ -145,6 +171,8 @@ export async function createServices(deps: ServiceDeps) {
     tokens,
     apiTokens,
     users,
+    accounts,
+    recovery,
     auth,
     health,
     outbound,

@@ -50,6 +50,8 @@ export function createNotificationsService(deps: {
   log: Logger;
   retryPolicy: RetryPolicy;
   leaseSeconds: number;
+  /** Why a delivery is skipped rather than sent (delivery-attempt.ts), or null. */
+  skipReason?: (d: { serviceId: string; type: string }) => Promise<string | null>;
 }) {
   const { db, clock, log, leaseSeconds } = deps;
   const attempt = createDeliveryAttempt(deps);
