@@ -1,5 +1,6 @@
 import { describeSatisfied, joinPhrases, operatorWords } from '@resort/shared';
-import type { Evaluation, NotificationKind } from './outcome.ts';
+import type { NotificationKind } from '../modules/notifications/new-notification.ts';
+import type { Evaluation } from './outcome.ts';
 
 export interface MessageSubject {
   alertId: string;

@@ -1,24 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AlertPollingService, PollWrite } from '../modules/alerts/alert-polling.service.ts';
+import type { NewNotification } from '../modules/notifications/new-notification.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { NotificationKind, Outcome } from './outcome.ts';
-
-export interface NewEngineNotification {
-  userId: string;
-  alertId: string;
-  eventKey: string;
-  kind: NotificationKind;
-  message: string;
-  metadata: Record<string, unknown>;
-}
+import type { Outcome } from './outcome.ts';
 
 /** Hands notifications to the delivery pipeline (one statement for all); idempotent per event key. */
-export type NotifyFn = (inputs: NewEngineNotification[]) => Promise<unknown>;
+export type NotifyFn = (inputs: NewNotification[]) => Promise<unknown>;
 
 /** One finished poll, waiting to be written back: what the write-back stores, and its notification. */
 export interface PollRecord extends PollWrite {
   outcome: Outcome;
-  notification: NewEngineNotification | null;
+  notification: NewNotification | null;
 }
 
 const MAX_ATTEMPTS = 8;

@@ -8,21 +8,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { storableJson, storableText } from '../../platform/storable.ts';
+import type { StampedNotification } from './new-notification.ts';
 
 type Db = Database | Transaction<DB>;
 
 /** The delivery workers LISTEN on: a committed new delivery wakes them at once. */
 export const DELIVERY_CHANNEL = 'notification_deliveries';
-
-export interface NotificationInsert {
-  userId: string;
-  alertId: string;
-  eventKey: string;
-  /** MATCH (availability found) unless said otherwise; RESOLVED when it went away (notifyOnResolved). */
-  kind?: 'MATCH' | 'RESOLVED';
-  message: string;
-  metadata: Record<string, unknown>;
-}
 
 /**
  * In one statement: inserts the notifications whose event keys are new, one PENDING delivery due now
@@ -32,7 +23,7 @@ export interface NotificationInsert {
  */
 export async function insertNotificationsWithDeliveries(
   db: Db,
-  inputs: NotificationInsert[],
+  inputs: StampedNotification[],
 ): Promise<Map<string, string>> {
   if (inputs.length === 0) return new Map();
   const values = JSON.stringify(
@@ -40,7 +31,7 @@ export async function insertNotificationsWithDeliveries(
       user_id: i.userId,
       alert_id: i.alertId,
       event_key: i.eventKey,
-      kind: i.kind ?? 'MATCH',
+      kind: i.kind,
       // Messages and metadata quote upstream answers: one unstorable character would refuse the batch.
       message: storableText(i.message),
       metadata: storableJson(i.metadata),

@@ -12,6 +12,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { deactivateService } from '../notification-services/notification-services.service.ts';
 import type { Channels } from './channels/index.ts';
 import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
+import type { NewNotification } from './new-notification.ts';
 import {
   type AttemptOutcome,
   claimDelivery,
@@ -30,17 +31,6 @@ const UNRECORDABLE_ERROR = 'The delivery failed; the answer could not be recorde
 export interface DeliverAttempt {
   deliveryId: string;
   attempt: number;
-}
-
-export interface NewNotification {
-  userId: string;
-  alertId: string;
-  /** One match event, one key: a second call with the same key creates nothing. */
-  eventKey: string;
-  /** MATCH unless said otherwise; the engine says RESOLVED when availability went away. */
-  kind?: 'MATCH' | 'RESOLVED';
-  message: string;
-  metadata?: Record<string, unknown>;
 }
 
 export function createNotificationsService(deps: {
