@@ -123,17 +123,25 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
 
 /**
  * Claims up to `limit` due deliveries no live claim holds, oldest due first, skipping rows another
- * delivery worker is claiming (SKIP LOCKED) and the destinations this one has no room for.
+ * delivery worker is claiming (SKIP LOCKED), the destinations this one has no room for or that
+ * rest, and the services that rest.
  */
 export function claimDueDeliveries(
   db: Db,
-  options: { limit: number; token: string; leaseSeconds: number; skipDestinations: string[] },
+  options: {
+    limit: number;
+    token: string;
+    leaseSeconds: number;
+    skipDestinations: string[];
+    skipServices: string[];
+  },
 ): Promise<DeliveryForSend[]> {
   const picked = sql`
     SELECT id FROM notification_deliveries
     WHERE status = 'PENDING' AND next_attempt_at <= now()
       AND (claimed_until IS NULL OR claimed_until < now())
       AND destination <> ALL(${options.skipDestinations}::text[])
+      AND notification_service_id <> ALL(${options.skipServices}::uuid[])
     ORDER BY next_attempt_at
     LIMIT ${options.limit}
     FOR UPDATE SKIP LOCKED`;
