@@ -45,7 +45,7 @@ function isCorsOrigin(entry: string): boolean {
 }
 
 /** The environment, parsed once at boot. Nothing else in the server reads process.env. */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),

@@ -13,7 +13,7 @@ export const queues = {
   autoArchive: 'auto-archive',
 } as const;
 
-export type QueueName = (typeof queues)[keyof typeof queues];
+type QueueName = (typeof queues)[keyof typeof queues];
 
 /** Queues of earlier versions, deleted at start-up with any jobs left in them. */
 export const retiredQueues = [

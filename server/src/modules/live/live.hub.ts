@@ -11,9 +11,9 @@ const RECONNECT_MS = [250, 500, 1000, 2000, 5000];
 const KEEP_HOURS = 24;
 const REPLAY_LIMIT = 500;
 
-export type LiveListener = (event: LiveEvent) => void;
+type LiveListener = (event: LiveEvent) => void;
 
-export function toLiveEvent(e: StoredEvent): LiveEvent {
+function toLiveEvent(e: StoredEvent): LiveEvent {
   const p = e.payload;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -180,5 +180,3 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
     },
   };
 }
-
-export type LiveHub = ReturnType<typeof createLiveHub>;

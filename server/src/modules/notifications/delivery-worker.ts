@@ -14,7 +14,7 @@ import {
 } from './notifications.repo.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export type DeliveryWorkerConfig = Pick<
+type DeliveryWorkerConfig = Pick<
   Config,
   | 'DELIVERY_CONCURRENCY'
   | 'DELIVERY_HOST_CONCURRENCY'

@@ -28,7 +28,7 @@ import type { RetryPolicy } from './retry-schedule.ts';
 const UNRECORDABLE_ERROR = 'The delivery failed; the answer could not be recorded.';
 
 /** One attempt of one delivery, named by the attempt's number (1-based). */
-export interface DeliverAttempt {
+interface DeliverAttempt {
   deliveryId: string;
   attempt: number;
 }
