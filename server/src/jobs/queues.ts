@@ -7,7 +7,7 @@ import type { Queue } from 'pg-boss';
  * them from the notification_deliveries outbox (docs/decisions.md, "[delivery]").
  */
 export const queues = {
-  /** Periodic housekeeping: prune poll runs past their retention. */
+  /** Periodic housekeeping: prune poll runs, notifications and live events past their retention. */
   maintenance: 'maintenance',
   /** Hourly: BOOKED and PASSED alerts unchanged for 30 days move to the archive. */
   autoArchive: 'auto-archive',

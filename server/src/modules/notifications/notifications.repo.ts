@@ -234,6 +234,27 @@ export async function releaseClaims(db: Db, held: { id: string; claimToken: stri
     WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
 }
 
+/**
+ * Deletes up to `limit` notifications older than `days`, oldest first, with their deliveries (ON
+ * DELETE CASCADE), keeping each alert's latest notification whatever its age (the alert page shows
+ * it) and any with a delivery still pending. Answers how many were deleted.
+ */
+export async function pruneNotifications(db: Db, days: number, limit: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM notifications
+    WHERE id IN (
+      SELECT n.id FROM notifications n
+      WHERE n.created_at < now() - make_interval(days => ${days})
+        AND (n.alert_id IS NULL OR EXISTS (
+          SELECT 1 FROM notifications newer
+          WHERE newer.alert_id = n.alert_id AND (newer.created_at, newer.id) > (n.created_at, n.id)))
+        AND NOT EXISTS (
+          SELECT 1 FROM notification_deliveries d WHERE d.notification_id = n.id AND d.status = 'PENDING')
+      ORDER BY n.created_at
+      LIMIT ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /** The pool's delivery figures, read from the outbox (GET /api/health). */
 export async function readDeliveryFigures(db: Db): Promise<DeliveryFigures> {
   const { rows } = await sql<{
