@@ -12,7 +12,7 @@ import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
-export interface UpstreamAnswer {
+interface UpstreamAnswer {
   status: number;
   headers: Record<string, string>;
   json: unknown;
@@ -48,7 +48,7 @@ export type FetchResult =
     };
 
 /** The largest answer kept for the alert page (its JSON text); larger ones are noted by size only. */
-export const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
+const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
 function keptAnswer(json: unknown): PollRecord['answer'] {
   const text = JSON.stringify(json) ?? 'null';
@@ -286,5 +286,3 @@ export function createPoller(deps: PollerDeps) {
     return record;
   };
 }
-
-export type PollAlert = ReturnType<typeof createPoller>;

@@ -202,5 +202,3 @@ export function createResultWriter(deps: {
     },
   };
 }
-
-export type ResultWriter = ReturnType<typeof createResultWriter>;
