@@ -181,3 +181,5 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
     },
   };
 }
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
