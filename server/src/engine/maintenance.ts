@@ -1,9 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { queues } from '../jobs/queues.ts';
-import type { AlertPollingService } from '../modules/alerts/alert-polling.service.ts';
-import type { LiveHub } from '../modules/live/live.hub.ts';
-import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
-import type { Logger } from '../platform/logger.ts';
+import type { Services } from '../modules/services.ts';
 
 /**
  * Housekeeping (docs/decisions.md, "Retention") on pg-boss's cron: one job a minute for the whole
@@ -15,13 +12,7 @@ import type { Logger } from '../platform/logger.ts';
  */
 export async function registerMaintenance(
   boss: PgBoss,
-  deps: {
-    alertPolling: Pick<AlertPollingService, 'prunePollRuns'>;
-    notifications: Pick<NotificationsService, 'prune'>;
-    live: Pick<LiveHub, 'prune'>;
-    log: Logger;
-    config: { POLL_RUN_RETENTION_HOURS: number; NOTIFICATION_RETENTION_DAYS: number };
-  },
+  deps: Pick<Services, 'alertPolling' | 'notifications' | 'live' | 'log' | 'config'>,
 ): Promise<{ firstRun: Promise<void> }> {
   async function run(): Promise<void> {
     const pollRuns = await deps.alertPolling.prunePollRuns(deps.config.POLL_RUN_RETENTION_HOURS);
