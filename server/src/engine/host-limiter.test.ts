@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createCoalescer } from './coalescer.ts';
-import { createHostLimiter, HostBackoffError, retryAfterMs } from './host-limiter.ts';
+import { createHostLimiter, HostBackoffError, HostBusyError, retryAfterMs } from './host-limiter.ts';
 
 describe('host limiter', () => {
   it('never runs more than the concurrency limit against one host', async () => {
-    const limiter = createHostLimiter({ limits: () => ({ concurrency: 3, ratePerSecond: 100_000 }) });
+    const limiter = createHostLimiter({
+      limits: () => ({ concurrency: 3, ratePerSecond: 100_000, queue: 100 }),
+    });
     let active = 0;
     let peak = 0;
     const task = async () => {
@@ -19,10 +21,25 @@ describe('host limiter', () => {
     expect(limiter.figures().hosts).toBe(0);
   });
 
+  it("refuses a request beyond the host's queue and keeps other hosts' turns", async () => {
+    const limiter = createHostLimiter({
+      limits: () => ({ concurrency: 1, ratePerSecond: 100_000, queue: 2 }),
+    });
+    let release: () => void = () => {};
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = [0, 1, 2].map(() => limiter.run('slow:80', () => hanging));
+    await expect(limiter.run('slow:80', async () => 'sent')).rejects.toBeInstanceOf(HostBusyError);
+    await expect(limiter.run('fast:80', async () => 'sent')).resolves.toBe('sent');
+    release();
+    await Promise.all(held);
+  });
+
   it('spaces requests to the rate limit', async () => {
     let t = 0;
     const limiter = createHostLimiter({
-      limits: () => ({ concurrency: 100, ratePerSecond: 10 }),
+      limits: () => ({ concurrency: 100, ratePerSecond: 10, queue: 100 }),
       now: () => t,
     });
     const started: number[] = [];
@@ -41,7 +58,7 @@ describe('host limiter', () => {
   it('defers requests to a host that asked us to wait', async () => {
     let t = 1000;
     const limiter = createHostLimiter({
-      limits: () => ({ concurrency: 2, ratePerSecond: 100 }),
+      limits: () => ({ concurrency: 2, ratePerSecond: 100, queue: 100 }),
       now: () => t,
     });
     limiter.backOff('a:80', 5000);

@@ -10,6 +10,17 @@ export class HostBackoffError extends Error {
   }
 }
 
+/**
+ * Thrown when a host already has as many polls waiting as it may queue: the poll is deferred rather
+ * than held, so one slow or hanging host never holds claims by the hundred.
+ */
+export class HostBusyError extends Error {
+  constructor(host: string, waiting: number) {
+    super(`${host} already has ${waiting} requests waiting; poll deferred.`);
+    this.name = 'HostBusyError';
+  }
+}
+
 interface HostState {
   active: number;
   waiting: { resolve: () => void; reject: (error: Error) => void }[];
@@ -24,6 +35,8 @@ interface HostLimits {
   concurrency: number;
   /** Requests per second per host (this worker's share). */
   ratePerSecond: number;
+  /** Requests that may wait for the host's turn; more are refused (HostBusyError). */
+  queue: number;
 }
 
 /**
@@ -82,6 +95,8 @@ export function createHostLimiter(options: { limits: () => HostLimits; now?: () 
     async run<T>(host: string, task: () => Promise<T>): Promise<T> {
       const s = state(host);
       if (s.blockedUntil > now()) throw new HostBackoffError(host, s.blockedUntil);
+      const { queue } = options.limits();
+      if (s.waiting.length >= queue) throw new HostBusyError(host, s.waiting.length);
       await new Promise<void>((resolve, reject) => {
         s.waiting.push({ resolve, reject });
         pump(host, s);

@@ -11,6 +11,13 @@ import { createResultWriter, type PollRecord } from './result-writer.ts';
 import { catchUp } from './schedule.ts';
 import { createTemplateCache } from './template-cache.ts';
 
+/** How many polls may wait for one host's turn, per slot of the host (at least HOST_QUEUE_MIN). */
+const HOST_QUEUE_PER_SLOT = 16;
+const HOST_QUEUE_MIN = 64;
+
+/** A poll given up because the engine stopped before its slot came. */
+class PollStopped extends Error {}
+
 /**
  * Dispatch and write-back: each claimed alert polls at its due time (or is rescheduled when too
  * late to catch up), with bounded concurrency, within the host limits, through the proxy rotation;
@@ -32,10 +39,14 @@ export function createPollRunner(
 
   const limiter = createHostLimiter({
     // Each worker takes its share of the per-host limits, so the pool as a whole keeps them.
-    limits: () => ({
-      concurrency: Math.max(1, Math.floor(config.ENGINE_HOST_CONCURRENCY / deps.liveWorkers())),
-      ratePerSecond: config.ENGINE_HOST_RATE_PER_SECOND / deps.liveWorkers(),
-    }),
+    limits: () => {
+      const concurrency = Math.max(1, Math.floor(config.ENGINE_HOST_CONCURRENCY / deps.liveWorkers()));
+      return {
+        concurrency,
+        ratePerSecond: config.ENGINE_HOST_RATE_PER_SECOND / deps.liveWorkers(),
+        queue: Math.max(HOST_QUEUE_MIN, concurrency * HOST_QUEUE_PER_SLOT),
+      };
+    },
   });
   const rotation = createProxyRotation({ listActive: deps.proxies.listActive, refreshMs: 5000 });
   const poll = createPoller({
@@ -46,6 +57,8 @@ export function createPollRunner(
     proxyOutcome: deps.proxies,
     rotation,
     limiter,
+    // A poll whose slot comes after stop() is not sent: its claim goes back to the pool.
+    slots: (task) => semaphore(() => (running ? task() : Promise.reject(new PollStopped()))),
     coalescer: createCoalescer<FetchResult>({ windowMs: config.ENGINE_COALESCE_WINDOW_MS }),
     now: clock.now,
     errorAfter: config.ENGINE_ERROR_AFTER_FAILURES,
@@ -70,12 +83,14 @@ export function createPollRunner(
 
   function runPoll(alert: ClaimedAlert, claim: PendingClaim) {
     claim.timer = null;
-    const task = semaphore(async () => {
+    // Poll slots are taken inside the poll, once the host's turn has come (poller.ts).
+    const task = (async () => {
       if (!running) return;
       const template = templates.get(alert.template_id);
       writer.add(await poll(alert, template, claim.token));
-    })
+    })()
       .catch((err) => {
+        if (err instanceof PollStopped) return;
         log.error({ err, alertId: alert.id }, 'engine: poll failed unexpectedly');
         pending.drop(alert.id);
       })

@@ -4,7 +4,7 @@ import type { PollingTemplate } from '../modules/templates/templates.service.ts'
 import type { Logger } from '../platform/logger.ts';
 import { storableJson, storableText } from '../platform/storable.ts';
 import type { Coalescer } from './coalescer.ts';
-import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
+import { HostBackoffError, HostBusyError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
 import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
@@ -29,6 +29,8 @@ export interface PollerDeps {
   };
   rotation: ProxyRotation;
   limiter: HostLimiter;
+  /** The engine's poll slots: taken only once the host's turn has come, held while the request runs. */
+  slots: <T>(task: () => Promise<T>) => Promise<T>;
   coalescer: Coalescer<FetchResult>;
   /** The database's clock in milliseconds (due times are database times). */
   now: () => number;
@@ -82,40 +84,44 @@ export function createPoller(deps: PollerDeps) {
     let sentAt = deps.now();
     let proxyId: string | null = null;
     try {
-      return await deps.limiter.run(host, async () => {
-        sentAt = deps.now();
-        const proxy = await deps.rotation.next();
-        proxyId = proxy?.id ?? null;
-        try {
-          const sent = await deps.send(req, proxy);
-          // Legal JSON may hold what PostgreSQL cannot store (U+0000, lone surrogates): the answer is
-          // made storable once, here, so its kept values, kept text and notification all are.
-          const answer = { ...sent, json: storableJson(sent.json) };
-          const durationMs = deps.now() - sentAt;
-          if (proxy) {
-            if (answer.status === 407)
-              await recordProxyFailure(proxy.id, 'Proxy authentication required (407)');
-            else await recordProxySuccess(proxy.id, req.url);
+      // The host's turn first, then a poll slot: waiting for a slow host's turn holds no slot that
+      // another host's polls could use.
+      return await deps.limiter.run(host, () =>
+        deps.slots(async () => {
+          sentAt = deps.now();
+          const proxy = await deps.rotation.next();
+          proxyId = proxy?.id ?? null;
+          try {
+            const sent = await deps.send(req, proxy);
+            // Legal JSON may hold what PostgreSQL cannot store (U+0000, lone surrogates): the answer is
+            // made storable once, here, so its kept values, kept text and notification all are.
+            const answer = { ...sent, json: storableJson(sent.json) };
+            const durationMs = deps.now() - sentAt;
+            if (proxy) {
+              if (answer.status === 407)
+                await recordProxyFailure(proxy.id, 'Proxy authentication required (407)');
+              else await recordProxySuccess(proxy.id, req.url);
+            }
+            const wait = retryAfterMs(answer.status, answer.headers['retry-after'], Date.now());
+            if (wait !== null) deps.limiter.backOff(host, wait);
+            return { ok: true, answer, proxyId, sentAt, durationMs };
+          } catch (error) {
+            const { message, kind } = describe(error);
+            if (proxy && kind !== null && proxyFaultKinds.has(kind))
+              await recordProxyFailure(proxy.id, message);
+            return {
+              ok: false,
+              deferred: false,
+              error: storableText(message),
+              proxyId,
+              sentAt,
+              durationMs: deps.now() - sentAt,
+            };
           }
-          const wait = retryAfterMs(answer.status, answer.headers['retry-after'], Date.now());
-          if (wait !== null) deps.limiter.backOff(host, wait);
-          return { ok: true, answer, proxyId, sentAt, durationMs };
-        } catch (error) {
-          const { message, kind } = describe(error);
-          if (proxy && kind !== null && proxyFaultKinds.has(kind))
-            await recordProxyFailure(proxy.id, message);
-          return {
-            ok: false,
-            deferred: false,
-            error: storableText(message),
-            proxyId,
-            sentAt,
-            durationMs: deps.now() - sentAt,
-          };
-        }
-      });
+        }),
+      );
     } catch (error) {
-      if (!(error instanceof HostBackoffError)) throw error;
+      if (!(error instanceof HostBackoffError || error instanceof HostBusyError)) throw error;
       return { ok: false, deferred: true, error: error.message, proxyId, sentAt: deps.now(), durationMs: 0 };
     }
   }
