@@ -93,6 +93,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     defaultSignupPolicy: config.SIGNUP_POLICY,
     revokeCredentials,
+    alerts,
   });
   const recovery = createRecoveryService({
     db,

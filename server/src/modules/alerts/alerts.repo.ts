@@ -2,6 +2,7 @@ import { polledStatuses } from '@resort/shared';
 import { type InsertObject, sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
+import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
 import { isUuid } from '../../platform/ids.ts';
 
@@ -104,6 +105,29 @@ export async function countAlertsUsingTemplate(db: Db, id: string): Promise<numb
     .where('template_id', '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Stops polling a disabled account's polled alerts: DISABLED, remembering the status to restore. */
+export async function suspendOwnedAlerts(db: Db, userId: string): Promise<number> {
+  const result = await sql`
+    UPDATE alerts SET suspended_from_status = status, status = 'DISABLED', next_due_at = NULL,
+      updated_at = now()
+    WHERE user_id = ${userId} AND status IN ${polledStatusesSql}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Restores what suspendOwnedAlerts stopped; the engine schedules them afresh (no due time). An alert an
+ * administrator moved on meanwhile keeps its new status.
+ */
+export async function resumeOwnedAlerts(db: Db, userId: string): Promise<number> {
+  const result = await sql`
+    UPDATE alerts SET status = suspended_from_status, suspended_from_status = NULL, next_due_at = NULL,
+      updated_at = now()
+    WHERE user_id = ${userId} AND suspended_from_status IS NOT NULL AND status = 'DISABLED'`.execute(db);
+  await sql`UPDATE alerts SET suspended_from_status = NULL
+    WHERE user_id = ${userId} AND suspended_from_status IS NOT NULL`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */

@@ -19,8 +19,10 @@ import {
   validateAgainstTemplate,
   watchConfigSchema,
 } from '@resort/shared';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
+import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
@@ -168,6 +170,9 @@ export function createAlertService(deps: {
     ownedIds: (userId: string, ids: string[]) => repo.findOwnedAlertIds(db, userId, ids),
     /** The user's alerts per status, with how many notified since `since`. */
     countByStatus: (userId: string, since: Date) => repo.countAlertsByStatus(db, userId, since),
+    /** A disabled account's alerts stop polling and resume when it is enabled (in the caller's transaction). */
+    suspendOwned: (userId: string, trx: Transaction<DB>) => repo.suspendOwnedAlerts(trx, userId),
+    resumeOwned: (userId: string, trx: Transaction<DB>) => repo.resumeOwnedAlerts(trx, userId),
     /** How many alerts (of anyone, archived included) are built on the template. */
     countUsingTemplate: (templateId: string) => repo.countAlertsUsingTemplate(db, templateId),
 

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
-import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
@@ -116,29 +115,6 @@ export function setDisabled(db: Db, id: string, at: Date | null): Promise<UserRo
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Stops polling the account's polled alerts: DISABLED, remembering the status to restore. */
-export async function suspendAlerts(db: Db, userId: string): Promise<number> {
-  const result = await sql`
-    UPDATE alerts SET suspended_from_status = status, status = 'DISABLED', next_due_at = NULL,
-      updated_at = now()
-    WHERE user_id = ${userId} AND status IN ${polledStatusesSql}`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
-
-/**
- * Restores what suspendAlerts stopped; the engine schedules them afresh (no due time). An alert an
- * administrator moved on meanwhile keeps its new status.
- */
-export async function resumeAlerts(db: Db, userId: string): Promise<number> {
-  const result = await sql`
-    UPDATE alerts SET status = suspended_from_status, suspended_from_status = NULL, next_due_at = NULL,
-      updated_at = now()
-    WHERE user_id = ${userId} AND suspended_from_status IS NOT NULL AND status = 'DISABLED'`.execute(db);
-  await sql`UPDATE alerts SET suspended_from_status = NULL
-    WHERE user_id = ${userId} AND suspended_from_status IS NOT NULL`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
 }
 
 export function setRoles(db: Db, id: string, roles: string[]): Promise<UserRow | undefined> {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { AlertService } from '../alerts/alerts.service.ts';
 import {
   type AccountListRow,
   countOtherSuperAdmins,
@@ -23,10 +24,8 @@ import {
   listAccounts,
   lockSuperAdmins,
   readSetting,
-  resumeAlerts,
   setDisabled,
   setRoles,
-  suspendAlerts,
   writeSetting,
 } from './accounts.repo.ts';
 
@@ -84,6 +83,8 @@ export function createAccountsService(deps: {
   clock: Clock;
   defaultSignupPolicy: SignupPolicy;
   revokeCredentials: RevokeCredentials;
+  /** The alerts service's suspension of an account's alerts, in the caller's transaction. */
+  alerts: Pick<AlertService, 'suspendOwned' | 'resumeOwned'>;
 }) {
   const { db, clock } = deps;
 
@@ -142,10 +143,10 @@ export function createAccountsService(deps: {
           const now = clock.now();
           await setDisabled(trx, id, now);
           await deps.revokeCredentials(trx, id, now);
-          await suspendAlerts(trx, id);
+          await deps.alerts.suspendOwned(id, trx);
         } else if (!disabled && row.disabled_at) {
           await setDisabled(trx, id, null);
-          await resumeAlerts(trx, id);
+          await deps.alerts.resumeOwned(id, trx);
         }
       });
       return reload(id);
