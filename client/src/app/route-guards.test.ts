@@ -5,9 +5,9 @@ import { createTRPCClient } from '@trpc/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '@/api/api.ts';
 import { type AppRouter, createOptionsProxy, createQueryClient } from '@/api/trpc.ts';
-import { answerLink } from '@/components/editors/api-harness.tsx';
 import { routeTree } from '@/routeTree.gen.ts';
 import { createSession, createSessionStore } from '@/session/session-store.ts';
+import { answerLink } from '@/test/api-harness.tsx';
 
 /** The real route tree and guards; the API answers nothing (guards read only the session). */
 async function land(path: string, roles: Role[] | null) {

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AuthLayout } from './-components/auth-layout.tsx';
-import { LoginForm } from './-components/login-form.tsx';
-import { safeRedirectTarget } from './-components/redirect-target.ts';
+import { AuthLayout } from '@/features/auth/auth-layout.tsx';
+import { LoginForm } from '@/features/auth/login-form.tsx';
+import { safeRedirectTarget } from '@/features/auth/redirect-target.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),

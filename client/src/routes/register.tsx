@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AuthLayout } from './-components/auth-layout.tsx';
-import { RegisterForm } from './-components/register-form.tsx';
+import { AuthLayout } from '@/features/auth/auth-layout.tsx';
+import { RegisterForm } from '@/features/auth/register-form.tsx';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: ({ context }) => {

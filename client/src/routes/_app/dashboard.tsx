@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardView } from './-components/dashboard/dashboard-view.tsx';
+import { DashboardView } from '@/features/dashboard/dashboard-screen.tsx';
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: ({ context }) => {

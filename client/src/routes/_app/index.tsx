@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ArchivedView } from './-components/archived-view.tsx';
-import { HomeView } from './-components/home-view.tsx';
-import { WatchlistsView } from './-components/watchlists-view.tsx';
+import { HomeView } from '@/features/dashboard/home-screen.tsx';
+import { ArchivedView } from '@/features/watchlists/archived-screen.tsx';
+import { WatchlistsView } from '@/features/watchlists/watchlists-screen.tsx';
 
 /** '/' shows the Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=; all on server data. */
 export const Route = createFileRoute('/_app/')({

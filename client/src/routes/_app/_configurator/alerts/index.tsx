@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertListScreen } from '@/components/alerts/alert-list-screen.tsx';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { NavigationFlash } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/alerts/')({
   loader: ({ context }) => {

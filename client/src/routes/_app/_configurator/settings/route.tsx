@@ -6,12 +6,12 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
-import { ApiTokensSection } from './-components/api-tokens-section.tsx';
-import { ContactSection } from './-components/contact-section.tsx';
-import { NotificationServicesSection } from './-components/notification-services-section.tsx';
-import { PreferencesSection } from './-components/preferences-section.tsx';
-import { ProfileSection } from './-components/profile-section.tsx';
-import { SecuritySection } from './-components/security-section.tsx';
+import { ApiTokensSection } from '@/features/settings/api-tokens-section.tsx';
+import { ContactSection } from '@/features/settings/contact-section.tsx';
+import { NotificationServicesSection } from '@/features/settings/notification-services/notification-services-section.tsx';
+import { PreferencesSection } from '@/features/settings/preferences-section.tsx';
+import { ProfileSection } from '@/features/settings/profile-section.tsx';
+import { SecuritySection } from '@/features/settings/security-section.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/settings')({
   loader: ({ context }) => {

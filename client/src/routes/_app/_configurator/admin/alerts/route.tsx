@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertListScreen } from '@/components/alerts/alert-list-screen.tsx';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { NavigationFlash } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { DeliveryHealth } from './-delivery-health.tsx';
+import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
+import { DeliveryHealth } from '@/features/alerts/list/delivery-health.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/admin/alerts')({
   loader: ({ context }) => {

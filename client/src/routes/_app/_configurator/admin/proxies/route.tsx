@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header.tsx';
-import { ProxyManagement } from './-components/proxy-management.tsx';
+import { ProxyManagement } from '@/features/proxies/proxy-management.tsx';
 
 /** Web Proxy Management (SPEC.md §2): import, register, inventory; sections live in ./-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/proxies')({

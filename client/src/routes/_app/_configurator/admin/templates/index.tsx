@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { NavigationFlash } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { TemplateList } from './-components/template-list.tsx';
+import { TemplateList } from '@/features/templates/list/template-list.tsx';
 
 /** Template Administration (SPEC.md §2); the list's cards live in ./-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { TemplateEditorScreen } from './-components/template-editor-screen.tsx';
+import { TemplateEditorScreen } from '@/features/templates/editor/template-editor-screen.tsx';
 
 /** Template editor, create mode (no templateId). The editor's sections live in ./-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/new')({

@@ -1,11 +1,11 @@
 import { isAdminRole } from '@resort/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { NavigationFlash } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { AlertFormScreen } from '@/features/alerts/form/alert-form-screen.tsx';
 import { useSession } from '@/session/use-session.ts';
-import { AlertFormScreen } from './-components/alert-form-screen.tsx';
 
 /**
  * The alert create/edit form (SPEC.md §2). `alert` names the alert being edited. The form's

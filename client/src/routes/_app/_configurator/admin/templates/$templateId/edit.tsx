@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
+import { NavigationFlash } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { TemplateEditorScreen } from '@/routes/_app/_configurator/admin/templates/-components/template-editor-screen.tsx';
+import { TemplateEditorScreen } from '@/features/templates/editor/template-editor-screen.tsx';
 
 /** Template editor, edit mode. The editor's sections live in ../-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/$templateId/edit')({

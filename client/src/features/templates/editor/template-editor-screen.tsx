@@ -1,0 +1,91 @@
+import { templateGroupMessages, templateMessages } from '@resort/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import type { TemplateRecord } from '@/api/records.ts';
+import { ErrorState, LoadingState } from '@/components/states.tsx';
+import { TemplateEditor } from './template-editor.tsx';
+
+export const templateScreenTexts = {
+  loading: 'Loading template…',
+  created: (name: string) => `Template "${name}" created.`,
+  deleted: (name: string) => `Template "${name}" deleted.`,
+} as const;
+
+/** The editor wired to the API: create or edit, groups, generators, live test and delete. */
+export function TemplateEditorScreen({ templateId }: { templateId?: string }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const existing = useQuery({ ...api.templates.get(templateId ?? ''), enabled: templateId !== undefined });
+  const groups = useQuery(api.templateGroups.list());
+  const generators = useQuery(api.templates.generators());
+  const { mutateAsync: create } = useMutation(api.templates.create());
+  const { mutateAsync: update } = useMutation(api.templates.update());
+  const { mutateAsync: remove } = useMutation(api.templates.remove());
+  const { mutateAsync: test } = useMutation(api.templates.test());
+  const { mutateAsync: createGroup } = useMutation(api.templateGroups.create());
+
+  if (templateId !== undefined) {
+    if (existing.isPending) return <LoadingState label={templateScreenTexts.loading} />;
+    if (existing.error) {
+      return (
+        <ErrorState
+          message={errorMessage(existing.error, templateMessages.loadFailed)}
+          onRetry={() => void existing.refetch()}
+        />
+      );
+    }
+  }
+  const template: TemplateRecord | null = templateId !== undefined ? (existing.data ?? null) : null;
+
+  const cached = (saved: TemplateRecord) => {
+    queryClient.setQueryData(api.templates.get(saved.id).queryKey, saved);
+    return queryClient.invalidateQueries({ queryKey: api.templates.list().queryKey });
+  };
+
+  return (
+    <TemplateEditor
+      key={template?.id ?? 'new'}
+      template={template}
+      groups={groups.data}
+      groupsError={groups.error ? errorMessage(groups.error, templateGroupMessages.loadFailed) : null}
+      generators={generators.data}
+      onSave={async (data) => {
+        if (!template) {
+          const created = await create(data);
+          await cached(created);
+          // Replacing the history entry: Back from the edit page must not return to an empty form.
+          await navigate({
+            to: '/admin/templates/$templateId/edit',
+            params: { templateId: created.id },
+            replace: true,
+            state: { flash: { tone: 'success', message: templateScreenTexts.created(created.name) } },
+          });
+          return created;
+        }
+        const saved = await update({ id: template.id, ...data });
+        await cached(saved);
+        return saved;
+      }}
+      onDelete={async () => {
+        if (!template) return;
+        await remove({ id: template.id });
+        queryClient.removeQueries({ queryKey: api.templates.get(template.id).queryKey });
+        await queryClient.invalidateQueries({ queryKey: api.templates.list().queryKey });
+        await navigate({
+          to: '/admin/templates',
+          state: { flash: { tone: 'success', message: templateScreenTexts.deleted(template.name) } },
+        });
+      }}
+      onTest={(data) => test({ id: template?.id ?? '', template: data })}
+      onCreateGroup={async (name) => {
+        const group = await createGroup({ name });
+        await queryClient.invalidateQueries({ queryKey: api.templateGroups.list().queryKey });
+        return group;
+      }}
+      onLoadSample={(input) => queryClient.fetchQuery(api.templates.generatorSample(input))}
+    />
+  );
+}
