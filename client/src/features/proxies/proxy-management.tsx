@@ -4,9 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import type { Flash } from '@/app/flash.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
-import { FlashAlert } from '@/components/feedback.tsx';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ProxyEditModal } from './proxy-edit-modal.tsx';
 import { ProxyForm } from './proxy-form.tsx';
 import { ProxyImportCard } from './proxy-import-card.tsx';
@@ -41,7 +40,7 @@ export function ProxyManagement() {
   const { mutateAsync: bulkStatus, isPending: bulkBusy } = useMutation(api.proxies.bulkStatus());
   const { mutateAsync: importList } = useMutation(api.proxies.import());
 
-  const [banner, setBanner] = useState<Flash | null>(null);
+  const { feedback: bannerFeedback, show: showBanner, clear: clearBanner } = useFeedback();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<WebProxy | null>(null);
   const [deleting, setDeleting] = useState<WebProxy[] | null>(null);
@@ -59,15 +58,15 @@ export function ProxyManagement() {
       setBusyIds((prev) => new Set([...prev, ...ids]));
       try {
         const message = await action();
-        setBanner({ tone: 'success', message });
+        showBanner({ tone: 'success', message });
       } catch (error) {
-        setBanner({ tone: 'error', message: errorMessage(error, fallback) });
+        showBanner({ tone: 'error', message: errorMessage(error, fallback) });
       } finally {
         setBusyIds((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
         await refresh();
       }
     },
-    [refresh],
+    [refresh, showBanner],
   );
 
   const handlers = useMemo<ProxyInventoryHandlers>(
@@ -95,19 +94,19 @@ export function ProxyManagement() {
           return done.status(isActive, answer.updated);
         });
       },
-      onNothingSelected: (message) => setBanner({ tone: 'error', message }),
+      onNothingSelected: (message) => showBanner({ tone: 'error', message }),
     }),
-    [act, update, resetFailures, bulkStatus],
+    [act, update, resetFailures, bulkStatus, showBanner],
   );
 
   async function register(values: CreateProxy): Promise<boolean> {
     try {
       const proxy = await create(values);
-      setBanner({ tone: 'success', message: done.created(proxyAddress(proxy)) });
+      showBanner({ tone: 'success', message: done.created(proxyAddress(proxy)) });
       await refresh();
       return true;
     } catch (error) {
-      setBanner({ tone: 'error', message: errorMessage(error, proxyMessages.createFailed) });
+      showBanner({ tone: 'error', message: errorMessage(error, proxyMessages.createFailed) });
       return false;
     }
   }
@@ -131,7 +130,7 @@ export function ProxyManagement() {
 
   return (
     <Stack gap="lg">
-      {banner ? <FlashAlert flash={banner} onClose={() => setBanner(null)} /> : null}
+      <FeedbackBanner feedback={bannerFeedback} onClose={clearBanner} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder padding="lg">
           <Title order={4} mb="sm">
@@ -171,7 +170,7 @@ export function ProxyManagement() {
         onClose={() => setEditing(null)}
         onSave={async (proxy, values) => {
           const saved = await update({ id: proxy.id, ...values });
-          setBanner({ tone: 'success', message: done.updated(proxyAddress(saved)) });
+          showBanner({ tone: 'success', message: done.updated(proxyAddress(saved)) });
           await refresh();
         }}
       />

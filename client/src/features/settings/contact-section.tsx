@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useFeedback } from '@/components/feedback.tsx';
 import { SectionCard } from './section-card.tsx';
-import { useTimedMessage } from './use-timed-message.ts';
 
 const contactForm = z.object({
   primaryEmail: z.string().trim().min(1, settingsMessages.primaryEmailRequired),
@@ -23,7 +23,7 @@ export function ContactSection({ profile }: { profile: Profile }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const save = useMutation(api.account.updateProfile());
-  const [confirmation, confirm] = useTimedMessage(settingsConfirmationMs);
+  const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -42,7 +42,7 @@ export function ContactSection({ profile }: { profile: Profile }) {
       });
       queryClient.setQueryData(api.account.profile().queryKey, saved);
       form.resetDirty();
-      confirm(settingsMessages.contactSaved);
+      confirm({ tone: 'success', message: settingsMessages.contactSaved });
     } catch {
       // Shown through save.error.
     }

@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { SectionCard } from './section-card.tsx';
-import { useTimedMessage } from './use-timed-message.ts';
 
 /** Defaults of SPEC.md §9: push on, email on, SMS off (the server's defaults too). */
 export const defaultPreferences: NotificationPreferences = { push: true, email: true, sms: false };
@@ -26,7 +26,7 @@ export function PreferencesSection() {
   const saved = useQuery(api.preferences.get());
   const save = useMutation(api.preferences.update());
   const [prefs, setPrefs] = useState<NotificationPreferences>(defaultPreferences);
-  const [confirmation, confirm] = useTimedMessage(settingsConfirmationMs);
+  const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
   useEffect(() => {
     if (saved.data) setPrefs(saved.data);
   }, [saved.data]);
@@ -40,7 +40,7 @@ export function PreferencesSection() {
     try {
       const answer = await save.mutateAsync(prefs);
       queryClient.setQueryData(api.preferences.get().queryKey, answer);
-      confirm(settingsMessages.preferencesSaved);
+      confirm({ tone: 'success', message: settingsMessages.preferencesSaved });
     } catch {
       // Shown through save.error.
     }

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useFeedback } from '@/components/feedback.tsx';
 import { useSessionContext } from '@/session/use-session.ts';
 import { SectionCard } from './section-card.tsx';
-import { useTimedMessage } from './use-timed-message.ts';
 
 const profileForm = z.object({
   name: updateProfileInput.shape.name.unwrap(),
@@ -23,7 +23,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const { store } = useSessionContext();
   const save = useMutation(api.account.updateProfile());
-  const [confirmation, confirm] = useTimedMessage(settingsConfirmationMs);
+  const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -42,7 +42,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       queryClient.setQueryData(api.account.profile().queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
       form.resetDirty();
-      confirm(settingsMessages.profileSaved);
+      confirm({ tone: 'success', message: settingsMessages.profileSaved });
     } catch {
       // Shown through save.error.
     }

@@ -1,7 +1,11 @@
-import { Alert, Card, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type Feedback, FeedbackBanner } from '@/components/feedback.tsx';
 
-/** A Settings section: title, description, an optional confirmation and error, then its form. */
+/**
+ * A Settings section: title, description, its confirmation (shown for a few seconds, see
+ * useFeedback's `lastsMs`) and its error, then its form.
+ */
 export function SectionCard({
   id,
   title,
@@ -13,7 +17,7 @@ export function SectionCard({
   id: string;
   title: string;
   description: string;
-  confirmation?: string | null;
+  confirmation?: Feedback | null;
   error?: string | null;
   children: ReactNode;
 }) {
@@ -25,16 +29,8 @@ export function SectionCard({
       <Text size="sm" c="dimmed" mb="md">
         {description}
       </Text>
-      {confirmation ? (
-        <Alert color="teal" mb="sm" role="status">
-          {confirmation}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert color="red" mb="sm" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <FeedbackBanner feedback={confirmation ?? null} mb="sm" />
+      <FeedbackBanner feedback={error ? { tone: 'error', message: error } : null} mb="sm" />
       {children}
     </Card>
   );

@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useFeedback } from '@/components/feedback.tsx';
 import { SectionCard } from './section-card.tsx';
-import { useTimedMessage } from './use-timed-message.ts';
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -14,7 +14,7 @@ const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function SecuritySection() {
   const api = useApi();
   const change = useMutation(api.account.changePassword());
-  const [confirmation, confirm] = useTimedMessage(settingsConfirmationMs);
+  const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
   const [mismatch, setMismatch] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -41,7 +41,7 @@ export function SecuritySection() {
       const { currentPassword } = form.getValues();
       await change.mutateAsync({ currentPassword, newPassword });
       form.setValues(blank);
-      confirm(settingsMessages.passwordChanged);
+      confirm({ tone: 'success', message: settingsMessages.passwordChanged });
     } catch {
       // Shown through change.error.
     }

@@ -7,10 +7,10 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
+import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
-import { toast } from '@/routes/_app/-components/toast.ts';
 
 const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled alert';
@@ -19,6 +19,7 @@ const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled aler
 export function ArchivedView() {
   const api = useApi();
   const refresh = useRefreshAlerts();
+  const { show: toast } = useFeedback({ as: 'toast' });
   const [page, setPage] = useState(1);
   const archived = useQuery({ ...api.archive.page(page), placeholderData: keepPreviousData });
   const restore = useMutation(api.archive.restore());
@@ -62,9 +63,9 @@ export function ArchivedView() {
       await action();
       setSelected(new Set());
       await refresh();
-      toast(done);
+      toast({ tone: 'success', message: done });
     } catch (error) {
-      toast(errorMessage(error, watchlistMessages.archiveFailed), 'error');
+      toast({ tone: 'error', message: errorMessage(error, watchlistMessages.archiveFailed) });
     }
   }
 

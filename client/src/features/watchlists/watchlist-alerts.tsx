@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
+import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
-import { toast } from '@/routes/_app/-components/toast.ts';
 
 export function alertName(alert: Pick<Registration, 'title' | 'template'>): string {
   return alert.title || alert.template.name || 'Untitled alert';
@@ -17,6 +17,7 @@ export function alertName(alert: Pick<Registration, 'title' | 'template'>): stri
 export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   const api = useApi();
   const refresh = useRefreshAlerts();
+  const { show: toast } = useFeedback({ as: 'toast' });
   const members = useQuery(api.watchlists.alerts(watchlist.id));
   const mine = useQuery(api.alerts.mine());
   const add = useMutation(api.watchlists.addAlerts());
@@ -33,9 +34,9 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
     try {
       await action();
       await refresh();
-      toast(done);
+      toast({ tone: 'success', message: done });
     } catch (error) {
-      toast(errorMessage(error, watchlistMessages.saveFailed), 'error');
+      toast({ tone: 'error', message: errorMessage(error, watchlistMessages.saveFailed) });
     }
   }
 

@@ -7,9 +7,9 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
+import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
-import { toast } from '@/routes/_app/-components/toast.ts';
 import { WatchlistAlerts } from './watchlist-alerts.tsx';
 import { WatchlistFormModal } from './watchlist-form-modal.tsx';
 
@@ -71,6 +71,7 @@ function WatchlistCard({
 export function WatchlistsView() {
   const api = useApi();
   const refresh = useRefreshAlerts();
+  const { show: toast } = useFeedback({ as: 'toast' });
   const watchlists = useQuery(api.watchlists.list());
   const remove = useMutation(api.watchlists.remove());
   const [form, setForm] = useState<{ editing: Watchlist | null } | null>(null);
@@ -115,7 +116,10 @@ export function WatchlistsView() {
           setForm(null);
           await refresh();
           if (created) setOpen(saved.id);
-          toast(created ? `Watchlist ${saved.name} created.` : `Watchlist ${saved.name} updated.`);
+          toast({
+            tone: 'success',
+            message: created ? `Watchlist ${saved.name} created.` : `Watchlist ${saved.name} updated.`,
+          });
         }}
       />
       <ConfirmModal
@@ -131,9 +135,9 @@ export function WatchlistsView() {
           try {
             await remove.mutateAsync({ id: target.id });
             await refresh();
-            toast(`Watchlist ${target.name} deleted.`);
+            toast({ tone: 'success', message: `Watchlist ${target.name} deleted.` });
           } catch (error) {
-            toast(errorMessage(error, watchlistMessages.deleteFailed), 'error');
+            toast({ tone: 'error', message: errorMessage(error, watchlistMessages.deleteFailed) });
           }
         }}
       />

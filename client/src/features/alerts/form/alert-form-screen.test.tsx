@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ApiAnswer, type Handlers, renderWithApi } from '@/test/api-harness.tsx';
 import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
 import { AlertFormScreen } from './alert-form-screen.tsx';
@@ -14,7 +14,7 @@ function FormRoute() {
   const { alert } = useSearch({ strict: false }) as { alert?: string };
   return (
     <>
-      <NavigationFlash />
+      <NavigationFeedback />
       <AlertFormScreen key={alert ?? 'new'} alertId={alert} viewer={viewer} />
     </>
   );
@@ -24,7 +24,7 @@ function AlertsRoute() {
   return (
     <>
       <h1>Alerts</h1>
-      <NavigationFlash />
+      <NavigationFeedback />
     </>
   );
 }

@@ -16,9 +16,8 @@ import type {
   TemplateGroupRecord,
   TemplateRecord,
 } from '@/api/records.ts';
-import type { Flash } from '@/app/flash.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
-import { FlashAlert } from '@/components/feedback.tsx';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import {
   type AlertFormValues,
@@ -90,7 +89,7 @@ export function AlertForm(props: AlertFormProps) {
   const values = form.getValues();
   const template = templates.find((t) => t.id === values.templateId) ?? null;
   const model = useMemo(() => (template ? templateModel(template) : null), [template]);
-  const [banner, setBanner] = useState<Flash | null>(null);
+  const { feedback: bannerFeedback, show: showBanner, clear: clearBanner } = useFeedback();
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const [testResult, setTestResult] = useState<RegistrationTestAnswer | null>(null);
   const [confirmNoService, setConfirmNoService] = useState(false);
@@ -106,19 +105,20 @@ export function AlertForm(props: AlertFormProps) {
 
   // The summary banner goes once the planner has fixed every field it was about.
   const errorCount = Object.keys(form.errors).length;
+  const summaryShown = bannerFeedback?.message === m.requiredSummary;
   useEffect(() => {
-    if (errorCount === 0) setBanner((b) => (b?.message === m.requiredSummary ? null : b));
-  }, [errorCount]);
+    if (errorCount === 0 && summaryShown) clearBanner();
+  }, [errorCount, summaryShown, clearBanner]);
 
   function check(forTest: boolean): RegistrationPayload | null {
-    setBanner(null);
+    clearBanner();
     const parsed = parseAlertForm(form.getValues(), model, { forTest });
     if (parsed.ok) {
       form.clearErrors();
       return parsed.payload;
     }
     form.setErrors(parsed.errors);
-    setBanner({ tone: 'error', message: model ? m.requiredSummary : m.chooseTemplateFirst });
+    showBanner({ tone: 'error', message: model ? m.requiredSummary : m.chooseTemplateFirst });
     return null;
   }
 
@@ -142,7 +142,7 @@ export function AlertForm(props: AlertFormProps) {
           : editing
             ? alertListMessages.updateFailed
             : alertListMessages.createFailed;
-      setBanner({ tone: 'error', message: errorMessage(failure, fallback) });
+      showBanner({ tone: 'error', message: errorMessage(failure, fallback) });
     } finally {
       setBusy(null);
     }
@@ -181,7 +181,7 @@ export function AlertForm(props: AlertFormProps) {
                   : { ...form.getValues(), templateId: null, fieldValues: [], rules: [] },
               );
               form.clearErrors();
-              setBanner(null);
+              clearBanner();
               setTestResult(null);
             }}
           />
@@ -213,7 +213,7 @@ export function AlertForm(props: AlertFormProps) {
             <AlertTestResult result={testResult} />
           </Section>
         ) : null}
-        {banner ? <FlashAlert flash={banner} onClose={() => setBanner(null)} /> : null}
+        <FeedbackBanner feedback={bannerFeedback} onClose={clearBanner} />
         <ConfirmModal
           opened={confirmNoService}
           title={noServiceWarning.title}

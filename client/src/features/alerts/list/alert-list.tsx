@@ -4,8 +4,7 @@ import { alertListMessages, alertStatusLabel, type SettableAlertStatus } from '@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { AlertRecord } from '@/api/contracts.ts';
 import { errorMessage } from '@/api/http.ts';
-import type { Flash } from '@/app/flash.ts';
-import { FlashAlert } from '@/components/feedback.tsx';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertCards } from './alert-cards.tsx';
@@ -58,7 +57,7 @@ export function AlertList({
   const deferredSearch = useDeferredValue(search);
   const [status, setStatus] = useState<string>(ALL_STATUSES);
   const [paging, setPaging] = useState({ key: '', page: 1 });
-  const [flash, setFlash] = useState<Flash | null>(null);
+  const { feedback: flash, show: showFlash, clear: clearFlash } = useFeedback();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<AlertRecord | null>(null);
   const [removePending, setRemovePending] = useState(false);
@@ -94,9 +93,9 @@ export function AlertList({
     const rowAction = async (alert: AlertRecord, run: () => Promise<string>, failed: string) => {
       setBusyId(alert.id);
       try {
-        setFlash({ tone: 'success', message: await run() });
+        showFlash({ tone: 'success', message: await run() });
       } catch (err) {
-        setFlash({ tone: 'error', message: `${errorMessage(err, failed)} (${alertDisplayTitle(alert)})` });
+        showFlash({ tone: 'error', message: `${errorMessage(err, failed)} (${alertDisplayTitle(alert)})` });
       } finally {
         setBusyId(null);
       }
@@ -127,15 +126,15 @@ export function AlertList({
           }
         : {}),
     };
-  }, [onSetStatus, onArchive]);
+  }, [onSetStatus, onArchive, showFlash]);
 
   async function confirmRemove(alert: AlertRecord) {
     setRemovePending(true);
     try {
       await onRemove(alert);
-      setFlash({ tone: 'success', message: alertListMessages.removed(alert.id) });
+      showFlash({ tone: 'success', message: alertListMessages.removed(alert.id) });
     } catch (err) {
-      setFlash({ tone: 'error', message: errorMessage(err, alertListMessages.removeFailed) });
+      showFlash({ tone: 'error', message: errorMessage(err, alertListMessages.removeFailed) });
     } finally {
       setRemovePending(false);
       setRemoving(null);
@@ -167,7 +166,7 @@ export function AlertList({
 
   return (
     <Stack gap="md">
-      {flash ? <FlashAlert flash={flash} onClose={() => setFlash(null)} /> : null}
+      <FeedbackBanner feedback={flash} onClose={clearFlash} />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <TextInput
           aria-label="Search alerts"

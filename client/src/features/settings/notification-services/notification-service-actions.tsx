@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
+import type { Feedback } from '@/components/feedback.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
 import {
   fromService,
@@ -14,9 +15,7 @@ import {
 } from './notification-service-form-model.ts';
 import { type ListedService, serviceName } from './notification-service-list.tsx';
 
-export interface ServiceOutcome {
-  tone: 'success' | 'error';
-  message: string;
+export interface ServiceOutcome extends Feedback {
   /** A webhook's new signing secret, shown once after a rotation. */
   secret?: string | null;
 }

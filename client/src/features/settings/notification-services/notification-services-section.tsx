@@ -1,9 +1,9 @@
-import { Alert, Card, Divider, Skeleton, Text } from '@mantine/core';
+import { Card, Divider, Skeleton, Text } from '@mantine/core';
 import { authMessages } from '@resort/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ErrorState } from '@/components/states.tsx';
 import {
   NotificationServiceActions,
@@ -20,7 +20,7 @@ export function NotificationServicesSection() {
   const create = useMutation(api.notificationServices.create());
   const test = useMutation(api.notificationServices.test());
   const services = summary.data?.notificationServices ?? [];
-  const [outcome, setOutcome] = useState<ServiceOutcome | null>(null);
+  const { feedback: outcome, show: setOutcome, clear: clearOutcome } = useFeedback<ServiceOutcome>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
   const configuredTypes = services.map((s) => s.type);
 
@@ -42,18 +42,9 @@ export function NotificationServicesSection() {
         />
       ) : (
         <>
-          {outcome ? (
-            <Alert
-              color={outcome.tone === 'success' ? 'teal' : 'red'}
-              role={outcome.tone === 'error' ? 'alert' : 'status'}
-              withCloseButton
-              closeButtonLabel="Dismiss message"
-              onClose={() => setOutcome(null)}
-              mb="md"
-            >
-              <ServiceOutcomeText outcome={outcome} />
-            </Alert>
-          ) : null}
+          <FeedbackBanner feedback={outcome} onClose={clearOutcome}>
+            {outcome ? <ServiceOutcomeText outcome={outcome} /> : null}
+          </FeedbackBanner>
           <NotificationServiceList
             services={services}
             actions={(service) => (

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TemplateRecord } from '@/api/records.ts';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { type Handlers, renderWithApi } from '@/test/api-harness.tsx';
 import { TemplateEditorScreen } from './template-editor-screen.tsx';
 
@@ -72,7 +72,7 @@ function EditRoute() {
   const { templateId } = useParams({ strict: false }) as { templateId: string };
   return (
     <>
-      <NavigationFlash />
+      <NavigationFeedback />
       <TemplateEditorScreen templateId={templateId} />
     </>
   );
@@ -81,7 +81,7 @@ function ListRoute() {
   return (
     <>
       <h1>Template Administration</h1>
-      <NavigationFlash />
+      <NavigationFeedback />
     </>
   );
 }

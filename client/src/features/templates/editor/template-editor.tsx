@@ -9,9 +9,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '@/api/http.ts';
 import type { TemplateGroupRecord, TemplateRecord, TemplateTestAnswer } from '@/api/records.ts';
-import type { Flash } from '@/app/flash.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
-import { FlashAlert } from '@/components/feedback.tsx';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { GeneratorPanel } from './generator-panel.tsx';
 import { OverrideFieldsSection } from './override-fields-section.tsx';
 import { TemplateConfigSection } from './template-config-section.tsx';
@@ -60,7 +59,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
     initialValues: toEditorValues(template ?? undefined),
     validate: validateTemplateEditor,
   });
-  const [banner, setBanner] = useState<Flash | null>(null);
+  const { feedback: bannerFeedback, show: showBanner, clear: clearBanner } = useFeedback();
   const [test, setTest] = useState<{
     result: TemplateTestAnswer | null;
     error: string | null;
@@ -79,21 +78,21 @@ export function TemplateEditor(props: TemplateEditorProps) {
     const result = parseTemplateEditor(form.getValues());
     if (result.ok) return result.data;
     form.setErrors(result.errors);
-    setBanner({ tone: 'error', message: templateEditorTexts.fixFields });
+    showBanner({ tone: 'error', message: templateEditorTexts.fixFields });
     return null;
   }
 
   async function save() {
-    setBanner(null);
+    clearBanner();
     const data = parsed();
     if (!data) return;
     setSaving(true);
     try {
       await props.onSave(data);
       form.resetDirty();
-      if (template) setBanner({ tone: 'success', message: templateEditorTexts.saved });
+      if (template) showBanner({ tone: 'success', message: templateEditorTexts.saved });
     } catch (failure) {
-      setBanner({ tone: 'error', message: errorMessage(failure, templateMessages.saveFailed) });
+      showBanner({ tone: 'error', message: errorMessage(failure, templateMessages.saveFailed) });
     } finally {
       setSaving(false);
     }
@@ -102,7 +101,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
   async function runTest() {
     const data = parsed();
     if (!data) return;
-    setBanner(null);
+    clearBanner();
     setTest({ result: null, error: null, running: true });
     try {
       setTest({ result: await props.onTest(data), error: null, running: false });
@@ -117,7 +116,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
     try {
       await props.onDelete();
     } catch (failure) {
-      setBanner({ tone: 'error', message: errorMessage(failure, templateMessages.deleteFailed) });
+      showBanner({ tone: 'error', message: errorMessage(failure, templateMessages.deleteFailed) });
       setDeleting(false);
     }
   }
@@ -164,7 +163,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
             onRun={() => void runTest()}
           />
         </Section>
-        {banner ? <FlashAlert flash={banner} onClose={() => setBanner(null)} /> : null}
+        <FeedbackBanner feedback={bannerFeedback} onClose={clearBanner} />
         <Group justify="space-between">
           {template ? (
             <Button color="red" variant="light" loading={deleting} onClick={() => setConfirmDelete(true)}>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
 
@@ -14,7 +14,7 @@ function AlertsPage() {
   return (
     <>
       <PageHeader title="Alerts" subtitle="Every alert you watch, its dates and its status." />
-      <NavigationFlash />
+      <NavigationFeedback />
       <AlertListScreen scope="mine" />
     </>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
 import { DeliveryHealth } from '@/features/alerts/list/delivery-health.tsx';
@@ -15,7 +15,7 @@ function AdminAlertsPage() {
   return (
     <>
       <PageHeader title="Alerts (Admin)" subtitle="Every user's alerts, with their owners." />
-      <NavigationFlash />
+      <NavigationFeedback />
       <DeliveryHealth />
       <AlertListScreen scope="all" />
     </>

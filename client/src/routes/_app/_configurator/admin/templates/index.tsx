@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { TemplateList } from '@/features/templates/list/template-list.tsx';
@@ -26,7 +26,7 @@ function TemplateAdministrationPage() {
         subtitle="Review existing resort templates and manage override capabilities."
         actions={<ButtonLink to="/admin/templates/new">Create Template</ButtonLink>}
       />
-      <NavigationFlash />
+      <NavigationFeedback />
       <TemplateList
         templates={list.data}
         loading={list.isPending}

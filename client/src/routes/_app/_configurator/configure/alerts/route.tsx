@@ -1,7 +1,7 @@
 import { isAdminRole } from '@resort/shared';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { AlertFormScreen } from '@/features/alerts/form/alert-form-screen.tsx';
@@ -39,7 +39,7 @@ function AlertFormPage() {
           </ButtonLink>
         }
       />
-      <NavigationFlash />
+      <NavigationFeedback />
       <AlertFormScreen key={alert ?? 'new'} alertId={alert} viewer={viewer} />
     </>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NavigationFlash } from '@/components/feedback.tsx';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { TemplateEditorScreen } from '@/features/templates/editor/template-editor-screen.tsx';
@@ -26,7 +26,7 @@ function EditTemplatePage() {
           </ButtonLink>
         }
       />
-      <NavigationFlash />
+      <NavigationFeedback />
       <TemplateEditorScreen templateId={templateId} />
     </>
   );
