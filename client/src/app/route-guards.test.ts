@@ -21,7 +21,7 @@ async function land(path: string, roles: Role[] | null) {
   }
   const client = createTRPCClient<AppRouter>({ links: [answerLink({}, [])] });
   const queryClient = createQueryClient();
-  const api = createApi(createOptionsProxy(client, queryClient), client);
+  const api = createApi(createOptionsProxy(client, queryClient), client, queryClient);
   const router = createRouter({
     routeTree,
     context: { queryClient, api, session },

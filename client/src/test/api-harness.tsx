@@ -71,7 +71,7 @@ export function renderWithApi(opts: {
   const calls: Call[] = [];
   const client = createTRPCClient<AppRouter>({ links: [answerLink(opts.handlers, calls)] });
   const queryClient = createQueryClient();
-  const api = createApi(createOptionsProxy(client, queryClient), client);
+  const api = createApi(createOptionsProxy(client, queryClient), client, queryClient);
   const rootRoute = createRootRoute({ component: Outlet });
   const children = Object.entries(opts.routes).map(([path, component]) =>
     createRoute({

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type CreateProxy, proxyMessages, type WebProxy } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -30,7 +30,6 @@ export function bulkConfirmMessage(isActive: boolean, count: number): string {
 /** Web Proxy Management (SPEC.md §2): import, register, and the inventory with its actions. */
 export function ProxyManagement() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const listOptions = api.proxies.list();
   const list = useQuery(listOptions);
   const { mutateAsync: create } = useMutation(api.proxies.create());
@@ -46,11 +45,6 @@ export function ProxyManagement() {
   const [deleting, setDeleting] = useState<WebProxy[] | null>(null);
   /** A bulk status change over every proxy waits for a confirmation (it can stop all polling). */
   const [bulkAll, setBulkAll] = useState<boolean | null>(null);
-  const listKey = listOptions.queryKey;
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: listKey }),
-    [queryClient, listKey],
-  );
 
   /** Runs one action, marking the proxies busy and reporting the outcome in the banner. */
   const act = useCallback(
@@ -63,10 +57,9 @@ export function ProxyManagement() {
         showBanner({ tone: 'error', message: errorMessage(error, fallback) });
       } finally {
         setBusyIds((prev) => new Set([...prev].filter((id) => !ids.includes(id))));
-        await refresh();
       }
     },
-    [refresh, showBanner],
+    [showBanner],
   );
 
   const handlers = useMemo<ProxyInventoryHandlers>(
@@ -103,7 +96,6 @@ export function ProxyManagement() {
     try {
       const proxy = await create(values);
       showBanner({ tone: 'success', message: done.created(proxyAddress(proxy)) });
-      await refresh();
       return true;
     } catch (error) {
       showBanner({ tone: 'error', message: errorMessage(error, proxyMessages.createFailed) });
@@ -136,13 +128,7 @@ export function ProxyManagement() {
           <Title order={4} mb="sm">
             Import proxies
           </Title>
-          <ProxyImportCard
-            onImport={async (input) => {
-              const result = await importList(input);
-              await refresh();
-              return result;
-            }}
-          />
+          <ProxyImportCard onImport={importList} />
         </Card>
         <Card withBorder padding="lg">
           <Title order={4} mb="sm">
@@ -171,7 +157,6 @@ export function ProxyManagement() {
         onSave={async (proxy, values) => {
           const saved = await update({ id: proxy.id, ...values });
           showBanner({ tone: 'success', message: done.updated(proxyAddress(saved)) });
-          await refresh();
         }}
       />
       <ConfirmModal

@@ -17,7 +17,7 @@ import {
   apiTokenMessages,
   type CreateApiTokenInput,
 } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -210,11 +210,9 @@ export function ApiTokensPanel({
 /** Settings → API tokens: personal tokens for scripts and integrations (docs/api.md). */
 export function ApiTokensSection() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const list = useQuery(api.apiTokens.list());
   const create = useMutation(api.apiTokens.create());
   const revoke = useMutation(api.apiTokens.revoke());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: api.apiTokens.listKey() });
 
   return (
     <SectionCard
@@ -225,14 +223,9 @@ export function ApiTokensSection() {
     >
       <ApiTokensPanel
         tokens={list.data ?? []}
-        onCreate={async (input) => {
-          const created = await create.mutateAsync(input);
-          await refresh();
-          return created;
-        }}
+        onCreate={create.mutateAsync}
         onRevoke={async (id) => {
           await revoke.mutateAsync({ id });
-          await refresh();
         }}
       />
     </SectionCard>

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { authMessages, type Profile, settingsConfirmationMs, settingsMessages } from '@resort/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -21,7 +21,6 @@ type ContactFormValues = z.input<typeof contactForm>;
  */
 export function ContactSection({ profile }: { profile: Profile }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const save = useMutation(api.account.updateProfile());
   const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
   const form = useForm<ContactFormValues>({
@@ -36,11 +35,10 @@ export function ContactSection({ profile }: { profile: Profile }) {
 
   const submit = form.onSubmit(async ({ backupEmail, mobileNumber }) => {
     try {
-      const saved = await save.mutateAsync({
+      await save.mutateAsync({
         backupEmail: backupEmail.trim(),
         mobileNumber: mobileNumber.trim(),
       });
-      queryClient.setQueryData(api.account.profile().queryKey, saved);
       form.resetDirty();
       confirm({ tone: 'success', message: settingsMessages.contactSaved });
     } catch {

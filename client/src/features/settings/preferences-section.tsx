@@ -5,7 +5,7 @@ import {
   settingsMessages,
   watchlistMessages,
 } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -22,7 +22,6 @@ export const defaultPreferences: NotificationPreferences = { push: true, email: 
  */
 export function PreferencesSection() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const saved = useQuery(api.preferences.get());
   const save = useMutation(api.preferences.update());
   const [prefs, setPrefs] = useState<NotificationPreferences>(defaultPreferences);
@@ -38,8 +37,7 @@ export function PreferencesSection() {
 
   async function submit() {
     try {
-      const answer = await save.mutateAsync(prefs);
-      queryClient.setQueryData(api.preferences.get().queryKey, answer);
+      await save.mutateAsync(prefs);
       confirm({ tone: 'success', message: settingsMessages.preferencesSaved });
     } catch {
       // Shown through save.error.

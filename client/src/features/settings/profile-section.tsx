@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Profile, settingsConfirmationMs, settingsMessages, updateProfileInput } from '@resort/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -20,7 +20,6 @@ type ProfileFormValues = z.input<typeof profileForm>;
 /** Profile details, saved on the server (users.updateProfile). */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const { store } = useSessionContext();
   const save = useMutation(api.account.updateProfile());
   const { feedback: confirmation, show: confirm } = useFeedback({ lastsMs: settingsConfirmationMs });
@@ -39,8 +38,6 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     try {
       const saved = await save.mutateAsync(values);
       store.updateUser({ id: saved.id, name: saved.name, email: saved.email, roles: saved.roles });
-      queryClient.setQueryData(api.account.profile().queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
       form.resetDirty();
       confirm({ tone: 'success', message: settingsMessages.profileSaved });
     } catch {

@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -18,7 +17,6 @@ const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled aler
 /** Archived (server data): 25 per page, select, restore, delete permanently, Prev/Next. */
 export function ArchivedView() {
   const api = useApi();
-  const refresh = useRefreshAlerts();
   const { show: toast } = useFeedback({ as: 'toast' });
   const [page, setPage] = useState(1);
   const archived = useQuery({ ...api.archive.page(page), placeholderData: keepPreviousData });
@@ -62,7 +60,6 @@ export function ArchivedView() {
     try {
       await action();
       setSelected(new Set());
-      await refresh();
       toast({ tone: 'success', message: done });
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, watchlistMessages.archiveFailed) });

@@ -4,7 +4,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
@@ -16,7 +15,6 @@ export function alertName(alert: Pick<Registration, 'title' | 'template'>): stri
 /** The alert list filtered to one watchlist, with add, remove and archive. */
 export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   const api = useApi();
-  const refresh = useRefreshAlerts();
   const { show: toast } = useFeedback({ as: 'toast' });
   const members = useQuery(api.watchlists.alerts(watchlist.id));
   const mine = useQuery(api.alerts.mine());
@@ -33,7 +31,6 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   async function run(action: () => Promise<unknown>, done: string) {
     try {
       await action();
-      await refresh();
       toast({ tone: 'success', message: done });
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, watchlistMessages.saveFailed) });

@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
-import { useRefreshAlerts } from '@/api/use-refresh-alerts.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -70,7 +69,6 @@ function WatchlistCard({
 /** Watchlists (server data): create, edit, delete, and view, add or remove the alerts of each. */
 export function WatchlistsView() {
   const api = useApi();
-  const refresh = useRefreshAlerts();
   const { show: toast } = useFeedback({ as: 'toast' });
   const watchlists = useQuery(api.watchlists.list());
   const remove = useMutation(api.watchlists.remove());
@@ -114,7 +112,6 @@ export function WatchlistsView() {
         onClose={() => setForm(null)}
         onSaved={async (saved, created) => {
           setForm(null);
-          await refresh();
           if (created) setOpen(saved.id);
           toast({
             tone: 'success',
@@ -134,7 +131,6 @@ export function WatchlistsView() {
           if (!target) return;
           try {
             await remove.mutateAsync({ id: target.id });
-            await refresh();
             toast({ tone: 'success', message: `Watchlist ${target.name} deleted.` });
           } catch (error) {
             toast({ tone: 'error', message: errorMessage(error, watchlistMessages.deleteFailed) });

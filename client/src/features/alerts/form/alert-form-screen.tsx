@@ -1,5 +1,5 @@
 import { alertListMessages, type RegistrationPayload, templateMessages } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useApi } from '@/api/api-context.tsx';
@@ -27,7 +27,6 @@ export interface Viewer {
 
 export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer: Viewer }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { isAdmin } = viewer;
   const templates = useQuery(api.templates.list());
@@ -105,11 +104,6 @@ export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer:
     const saved = alert
       ? await (isAdmin ? adminUpdate({ id: alert.id, ...payload }) : update({ id: alert.id, ...payload }))
       : await create(payload);
-    await Promise.all(
-      [api.alerts.mine(), api.adminAlerts.all(), api.account.summary()].map((o) =>
-        queryClient.invalidateQueries({ queryKey: o.queryKey }),
-      ),
-    );
     const name = saved.title ?? saved.template.name;
     await navigate({
       to: '/alerts',

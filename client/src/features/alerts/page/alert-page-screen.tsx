@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type AlertInsight, isAdminRole } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -31,7 +31,6 @@ function Section({ title, children, id }: { title: string; children: React.React
 
 function CheckNow({ insight, admin }: { insight: AlertInsight; admin: boolean }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const now = useNow(1000);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const check = useMutation(admin ? api.alertInsight.adminCheckNow() : api.alertInsight.checkNow());
@@ -43,9 +42,6 @@ function CheckNow({ insight, admin }: { insight: AlertInsight; admin: boolean })
     try {
       await check.mutateAsync({ id: insight.alert.id });
       setNote({ tone: 'ok', text: 'Checking now: the result shows here in a moment.' });
-      await queryClient.invalidateQueries({
-        queryKey: api.alertInsight.get(insight.alert.id, admin).queryKey,
-      });
     } catch (err) {
       setNote({ tone: 'error', text: errorMessage(err, 'Unable to check the alert now.') });
     }

@@ -23,18 +23,16 @@ export interface ServiceOutcome extends Feedback {
 /**
  * One saved service's controls: edit, send a test with its saved settings, enable or disable,
  * rotate a webhook's signing secret and delete, the last two after a confirmation. Each reports
- * its outcome to the section, which refreshes the account summary.
+ * its outcome to the section.
  */
 export function NotificationServiceActions({
   service,
   configuredTypes,
   onOutcome,
-  onChanged,
 }: {
   service: ListedService;
   configuredTypes: readonly NotificationServiceType[];
   onOutcome: (outcome: ServiceOutcome) => void;
-  onChanged: () => Promise<unknown>;
 }) {
   const api = useApi();
   const update = useMutation(api.notificationServices.update());
@@ -49,7 +47,6 @@ export function NotificationServiceActions({
   async function act(run: () => Promise<ServiceOutcome>, fallback: string) {
     try {
       onOutcome(await run());
-      await onChanged();
     } catch (error) {
       onOutcome({ tone: 'error', message: errorMessage(error, fallback) });
     }
@@ -120,7 +117,6 @@ export function NotificationServiceActions({
             // Saved: the dialog closes and the section reports it under the service's new name.
             edit.close();
             onOutcome({ tone: 'success', message: m.serviceUpdated(serviceName(saved)) });
-            await onChanged();
           }}
           onTest={(payload) => test.mutateAsync({ ...payload, id: service.id })}
         />

@@ -1,6 +1,6 @@
 import { Card, Divider, Skeleton, Text } from '@mantine/core';
 import { authMessages } from '@resort/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
@@ -15,13 +15,11 @@ import { NotificationServiceList } from './notification-service-list.tsx';
 
 export function NotificationServicesSection() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const summary = useQuery(api.account.summary());
   const create = useMutation(api.notificationServices.create());
   const test = useMutation(api.notificationServices.test());
   const services = summary.data?.notificationServices ?? [];
   const { feedback: outcome, show: setOutcome, clear: clearOutcome } = useFeedback<ServiceOutcome>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: api.account.summary().queryKey });
   const configuredTypes = services.map((s) => s.type);
 
   return (
@@ -52,7 +50,6 @@ export function NotificationServicesSection() {
                 service={service}
                 configuredTypes={configuredTypes}
                 onOutcome={setOutcome}
-                onChanged={refresh}
               />
             )}
           />
@@ -61,7 +58,6 @@ export function NotificationServicesSection() {
             configuredTypes={configuredTypes}
             onCreate={async (payload) => {
               await create.mutateAsync(payload);
-              await refresh();
             }}
             onTest={(payload) => test.mutateAsync(payload)}
           />

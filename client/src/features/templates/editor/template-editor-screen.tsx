@@ -40,11 +40,6 @@ export function TemplateEditorScreen({ templateId }: { templateId?: string }) {
   }
   const template: TemplateRecord | null = templateId !== undefined ? (existing.data ?? null) : null;
 
-  const cached = (saved: TemplateRecord) => {
-    queryClient.setQueryData(api.templates.get(saved.id).queryKey, saved);
-    return queryClient.invalidateQueries({ queryKey: api.templates.list().queryKey });
-  };
-
   return (
     <TemplateEditor
       key={template?.id ?? 'new'}
@@ -55,7 +50,6 @@ export function TemplateEditorScreen({ templateId }: { templateId?: string }) {
       onSave={async (data) => {
         if (!template) {
           const created = await create(data);
-          await cached(created);
           // Replacing the history entry: Back from the edit page must not return to an empty form.
           await navigate({
             to: '/admin/templates/$templateId/edit',
@@ -65,26 +59,18 @@ export function TemplateEditorScreen({ templateId }: { templateId?: string }) {
           });
           return created;
         }
-        const saved = await update({ id: template.id, ...data });
-        await cached(saved);
-        return saved;
+        return update({ id: template.id, ...data });
       }}
       onDelete={async () => {
         if (!template) return;
         await remove({ id: template.id });
-        queryClient.removeQueries({ queryKey: api.templates.get(template.id).queryKey });
-        await queryClient.invalidateQueries({ queryKey: api.templates.list().queryKey });
         await navigate({
           to: '/admin/templates',
           state: { flash: { tone: 'success', message: templateScreenTexts.deleted(template.name) } },
         });
       }}
       onTest={(data) => test({ id: template?.id ?? '', template: data })}
-      onCreateGroup={async (name) => {
-        const group = await createGroup({ name });
-        await queryClient.invalidateQueries({ queryKey: api.templateGroups.list().queryKey });
-        return group;
-      }}
+      onCreateGroup={(name) => createGroup({ name })}
       onLoadSample={(input) => queryClient.fetchQuery(api.templates.generatorSample(input))}
     />
   );
