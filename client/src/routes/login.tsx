@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AuthLayout } from '@/features/auth/auth-layout.tsx';
-import { LoginForm } from '@/features/auth/login-form.tsx';
+import { LoginScreen } from '@/features/auth/auth-screens.tsx';
 import { safeRedirectTarget } from '@/features/auth/redirect-target.ts';
 
 export const Route = createFileRoute('/login')({
@@ -10,14 +9,10 @@ export const Route = createFileRoute('/login')({
     // Already signed in: go where the visitor was heading.
     if (context.session.get()) throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
   },
-  component: LoginPage,
+  component: LoginRoute,
 });
 
-function LoginPage() {
+function LoginRoute() {
   const { redirect: target } = Route.useSearch();
-  return (
-    <AuthLayout title="Sign in" subtitle="Watch resort and party availability and get told when it opens.">
-      <LoginForm redirectTo={safeRedirectTarget(target)} />
-    </AuthLayout>
-  );
+  return <LoginScreen redirectTo={safeRedirectTarget(target)} />;
 }

@@ -6,7 +6,7 @@ import { SummaryPanels } from './summary-panels.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
 
 /** The dashboard: every figure comes from the server, computed from the user's own alerts and watchlists. */
-export function DashboardView() {
+export function DashboardScreen() {
   const session = useSession();
   return (
     <Stack gap="lg">

@@ -52,7 +52,7 @@ function TripCard({ title, subtitle, alerts }: { title: string; subtitle: string
 }
 
 /** Home: the planner's own alerts, as a board of their watchlists; a new planner is led to create an alert. */
-export function HomeView() {
+export function HomeScreen() {
   const api = useApi();
   const summary = useQuery(api.dashboard.summary());
   const alerts = useQuery(api.alerts.mine());

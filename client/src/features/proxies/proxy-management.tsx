@@ -6,6 +6,7 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { ProxyEditModal } from './proxy-edit-modal.tsx';
 import { ProxyForm } from './proxy-form.tsx';
 import { ProxyImportCard } from './proxy-import-card.tsx';
@@ -27,8 +28,8 @@ export function bulkConfirmMessage(isActive: boolean, count: number): string {
     : `Disable all ${count} proxies? The polling worker will then poll directly, without a proxy.`;
 }
 
-/** Web Proxy Management (SPEC.md §2): import, register, and the inventory with its actions. */
-export function ProxyManagement() {
+/** Web Proxy Management (/admin/proxies): import, register, and the inventory with its actions. */
+export function ProxyManagementScreen() {
   const api = useApi();
   const listOptions = api.proxies.list();
   const list = useQuery(listOptions);
@@ -121,65 +122,71 @@ export function ProxyManagement() {
   }
 
   return (
-    <Stack gap="lg">
-      <FeedbackBanner feedback={bannerFeedback} onClose={clearBanner} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+    <>
+      <PageHeader
+        title="Web Proxy Management"
+        subtitle="The proxies the polling worker rotates through, their health and their last attempts."
+      />
+      <Stack gap="lg">
+        <FeedbackBanner feedback={bannerFeedback} onClose={clearBanner} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Card withBorder padding="lg">
+            <Title order={4} mb="sm">
+              Import proxies
+            </Title>
+            <ProxyImportCard onImport={importList} />
+          </Card>
+          <Card withBorder padding="lg">
+            <Title order={4} mb="sm">
+              Register a proxy
+            </Title>
+            <ProxyForm submitLabel="Register proxy" onSubmit={register} />
+          </Card>
+        </SimpleGrid>
         <Card withBorder padding="lg">
           <Title order={4} mb="sm">
-            Import proxies
+            Inventory
           </Title>
-          <ProxyImportCard onImport={importList} />
+          <ProxyInventory
+            proxies={list.data}
+            loading={list.isPending}
+            error={list.error ? errorMessage(list.error, proxyMessages.loadFailed) : null}
+            busyIds={busyIds}
+            bulkBusy={bulkBusy}
+            onRetry={() => void list.refetch()}
+            handlers={handlers}
+          />
         </Card>
-        <Card withBorder padding="lg">
-          <Title order={4} mb="sm">
-            Register a proxy
-          </Title>
-          <ProxyForm submitLabel="Register proxy" onSubmit={register} />
-        </Card>
-      </SimpleGrid>
-      <Card withBorder padding="lg">
-        <Title order={4} mb="sm">
-          Inventory
-        </Title>
-        <ProxyInventory
-          proxies={list.data}
-          loading={list.isPending}
-          error={list.error ? errorMessage(list.error, proxyMessages.loadFailed) : null}
-          busyIds={busyIds}
-          bulkBusy={bulkBusy}
-          onRetry={() => void list.refetch()}
-          handlers={handlers}
+        <ProxyEditModal
+          proxy={editing}
+          onClose={() => setEditing(null)}
+          onSave={async (proxy, values) => {
+            const saved = await update({ id: proxy.id, ...values });
+            showBanner({ tone: 'success', message: done.updated(proxyAddress(saved)) });
+          }}
         />
-      </Card>
-      <ProxyEditModal
-        proxy={editing}
-        onClose={() => setEditing(null)}
-        onSave={async (proxy, values) => {
-          const saved = await update({ id: proxy.id, ...values });
-          showBanner({ tone: 'success', message: done.updated(proxyAddress(saved)) });
-        }}
-      />
-      <ConfirmModal
-        opened={deleting !== null}
-        title="Delete proxy"
-        message={
-          deleting && deleting.length === 1
-            ? `Delete ${proxyAddress(deleting[0]!)}? This cannot be undone.`
-            : `Delete ${deleting?.length ?? 0} selected proxies? This cannot be undone.`
-        }
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-      />
-      <ConfirmModal
-        opened={bulkAll !== null}
-        title={bulkAll ? 'Enable all proxies' : 'Disable all proxies'}
-        message={bulkConfirmMessage(bulkAll ?? false, list.data?.length ?? 0)}
-        confirmLabel={bulkAll ? 'Enable all' : 'Disable all'}
-        destructive={!bulkAll}
-        onCancel={() => setBulkAll(null)}
-        onConfirm={() => bulkAll !== null && confirmBulkAll(bulkAll)}
-      />
-    </Stack>
+        <ConfirmModal
+          opened={deleting !== null}
+          title="Delete proxy"
+          message={
+            deleting && deleting.length === 1
+              ? `Delete ${proxyAddress(deleting[0]!)}? This cannot be undone.`
+              : `Delete ${deleting?.length ?? 0} selected proxies? This cannot be undone.`
+          }
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => deleting && void confirmDelete(deleting)}
+        />
+        <ConfirmModal
+          opened={bulkAll !== null}
+          title={bulkAll ? 'Enable all proxies' : 'Disable all proxies'}
+          message={bulkConfirmMessage(bulkAll ?? false, list.data?.length ?? 0)}
+          confirmLabel={bulkAll ? 'Enable all' : 'Disable all'}
+          destructive={!bulkAll}
+          onCancel={() => setBulkAll(null)}
+          onConfirm={() => bulkAll !== null && confirmBulkAll(bulkAll)}
+        />
+      </Stack>
+    </>
   );
 }

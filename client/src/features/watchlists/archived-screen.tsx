@@ -15,7 +15,7 @@ const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled alert';
 
 /** Archived (server data): 25 per page, select, restore, delete permanently, Prev/Next. */
-export function ArchivedView() {
+export function ArchivedScreen() {
   const api = useApi();
   const { show: toast } = useFeedback({ as: 'toast' });
   const [page, setPage] = useState(1);

@@ -67,7 +67,7 @@ function WatchlistCard({
 }
 
 /** Watchlists (server data): create, edit, delete, and view, add or remove the alerts of each. */
-export function WatchlistsView() {
+export function WatchlistsScreen() {
   const api = useApi();
   const { show: toast } = useFeedback({ as: 'toast' });
   const watchlists = useQuery(api.watchlists.list());

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { HomeView } from '@/features/dashboard/home-screen.tsx';
-import { ArchivedView } from '@/features/watchlists/archived-screen.tsx';
-import { WatchlistsView } from '@/features/watchlists/watchlists-screen.tsx';
+import { HomeScreen } from '@/features/dashboard/home-screen.tsx';
+import { ArchivedScreen } from '@/features/watchlists/archived-screen.tsx';
+import { WatchlistsScreen } from '@/features/watchlists/watchlists-screen.tsx';
 
 /** '/' shows the Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=; all on server data. */
 export const Route = createFileRoute('/_app/')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/')({
 
 function HomePage() {
   const { view } = Route.useSearch();
-  if (view === 'watchlists') return <WatchlistsView />;
-  if (view === 'archived') return <ArchivedView />;
-  return <HomeView />;
+  if (view === 'watchlists') return <WatchlistsScreen />;
+  if (view === 'archived') return <ArchivedScreen />;
+  return <HomeScreen />;
 }

@@ -12,12 +12,7 @@ const viewer = { userId: 'u-1', isAdmin: false };
 
 function FormRoute() {
   const { alert } = useSearch({ strict: false }) as { alert?: string };
-  return (
-    <>
-      <NavigationFeedback />
-      <AlertFormScreen key={alert ?? 'new'} alertId={alert} viewer={viewer} />
-    </>
-  );
+  return <AlertFormScreen alertId={alert} viewer={viewer} />;
 }
 
 function AlertsRoute() {
@@ -50,10 +45,11 @@ const routes = { '/configure/alerts': FormRoute, '/alerts': AlertsRoute };
 describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
   it('reports an alert that cannot be found and removes the parameter', async () => {
     const { router } = renderWithApi({ handlers: handlers(), path: '/configure/alerts?alert=a-404', routes });
-    expect(await screen.findByText(alertListMessages.notFoundForEditing('a-404'))).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({});
-    // The new-alert form shows once the preferences that pick its default services are read.
+    // The new-alert form shows once the preferences that pick its default services are read, with
+    // the message handed over.
     expect(await screen.findByRole('button', { name: 'Create alert' })).toBeInTheDocument();
+    expect(screen.getByText(alertListMessages.notFoundForEditing('a-404'))).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({});
   });
 
   it('loads the alert, and cancelling leaves edit mode with a message', async () => {

@@ -5,7 +5,11 @@ import { useEffect } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage, errorStatus } from '@/api/http.ts';
 import type { RegistrationRecord, TemplateRecord } from '@/api/records.ts';
+import { NavigationFeedback } from '@/components/feedback.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
+import type { Viewer } from '@/session/use-session.ts';
 import { AlertForm } from './alert-form.tsx';
 import type { ServiceChoice } from './delivery-section.tsx';
 
@@ -19,13 +23,34 @@ export const alertFormTexts = {
 /** An id that names no alert the caller can reach (missing, another user's, malformed). */
 const isMissing = (error: unknown) => [400, 404].includes(errorStatus(error) ?? 0);
 
-/** The alert form wired to the API: templates, groups, services, the edited alert, save and test. */
-export interface Viewer {
-  userId: string | null;
-  isAdmin: boolean;
+/**
+ * The alert create/edit form (docs/product.md, "Screens and routes"): `alertId` names the alert
+ * being edited.
+ */
+export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer: Viewer }) {
+  return (
+    <>
+      <PageHeader
+        title="Create an alert"
+        subtitle={
+          alertId
+            ? `Editing alert ${alertId}.`
+            : 'Pick a template, set the dates and party, choose the rules and where to be notified.'
+        }
+        actions={
+          <ButtonLink to="/alerts" variant="default">
+            Back to alerts
+          </ButtonLink>
+        }
+      />
+      <NavigationFeedback />
+      <WiredAlertForm key={alertId ?? 'new'} alertId={alertId} viewer={viewer} />
+    </>
+  );
 }
 
-export function AlertFormScreen({ alertId, viewer }: { alertId?: string; viewer: Viewer }) {
+/** The form wired to the API: templates, groups, services, the edited alert, save and test. */
+function WiredAlertForm({ alertId, viewer }: { alertId: string | undefined; viewer: Viewer }) {
   const api = useApi();
   const navigate = useNavigate();
   const { isAdmin } = viewer;

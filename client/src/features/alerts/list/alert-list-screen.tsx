@@ -3,12 +3,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import type { AlertRecord } from '@/api/contracts.ts';
+import { NavigationFeedback } from '@/components/feedback.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { AlertList } from './alert-list.tsx';
+import { DeliveryHealth } from './delivery-health.tsx';
 
 /**
- * The alert list wired to the server: the user's own alerts (alerts.*), or every user's for admins
- * (adminAlerts.*). Each change resolves once the list and the counts that show it are fresh
- * (api/invalidation.ts).
+ * /alerts and /admin/alerts: the list wired to the server, the user's own alerts (alerts.*) or
+ * every user's for admins (adminAlerts.*, with the delivery figures above). Each change resolves
+ * once the list and the counts that show it are fresh (api/invalidation.ts).
  */
 export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
   const api = useApi();
@@ -41,14 +44,23 @@ export function AlertListScreen({ scope }: { scope: 'mine' | 'all' }) {
   );
 
   return (
-    <AlertList
-      alerts={list.data}
-      loading={list.isPending}
-      error={list.error}
-      showOwner={admin}
-      onSetStatus={onSetStatus}
-      onRemove={onRemove}
-      onArchive={admin ? undefined : onArchive}
-    />
+    <>
+      {admin ? (
+        <PageHeader title="Alerts (Admin)" subtitle="Every user's alerts, with their owners." />
+      ) : (
+        <PageHeader title="Alerts" subtitle="Every alert you watch, its dates and its status." />
+      )}
+      <NavigationFeedback />
+      {admin ? <DeliveryHealth /> : null}
+      <AlertList
+        alerts={list.data}
+        loading={list.isPending}
+        error={list.error}
+        showOwner={admin}
+        onSetStatus={onSetStatus}
+        onRemove={onRemove}
+        onArchive={admin ? undefined : onArchive}
+      />
+    </>
   );
 }

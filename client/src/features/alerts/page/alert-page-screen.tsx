@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type AlertInsight, isAdminRole } from '@resort/shared';
+import type { AlertInsight } from '@resort/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
@@ -11,7 +11,7 @@ import { AlertActivity } from '@/features/alerts/alert-activity.tsx';
 import { useNow } from '@/features/alerts/alert-time.tsx';
 import { alertDisplayTitle } from '@/features/alerts/list/alert-filters.ts';
 import { alertDatesText } from '@/features/alerts/list/alert-table.tsx';
-import { useSession } from '@/session/use-session.ts';
+import { useViewer } from '@/session/use-session.ts';
 import { AlertNotifications } from './alert-notifications.tsx';
 import { AlertTimeline } from './alert-timeline.tsx';
 import { LastAnswer } from './last-answer.tsx';
@@ -63,8 +63,7 @@ function CheckNow({ insight, admin }: { insight: AlertInsight; admin: boolean })
 /** /alerts/{id}: what one alert saw, when and why; kept current by live events. */
 export function AlertPageScreen({ alertId }: { alertId: string }) {
   const api = useApi();
-  const session = useSession();
-  const admin = isAdminRole(session?.user.roles ?? []);
+  const admin = useViewer().isAdmin;
   const insight = useQuery(api.alertInsight.get(alertId, admin));
   const now = useNow();
   if (insight.isPending) return <LoadingState label="Loading the alert…" />;

@@ -70,12 +70,7 @@ function NewRoute() {
 }
 function EditRoute() {
   const { templateId } = useParams({ strict: false }) as { templateId: string };
-  return (
-    <>
-      <NavigationFeedback />
-      <TemplateEditorScreen templateId={templateId} />
-    </>
-  );
+  return <TemplateEditorScreen templateId={templateId} />;
 }
 function ListRoute() {
   return (

@@ -4,6 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import type { TemplateRecord } from '@/api/records.ts';
+import { NavigationFeedback } from '@/components/feedback.tsx';
+import { ButtonLink } from '@/components/links.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 
@@ -13,8 +16,36 @@ export const templateScreenTexts = {
   deleted: (name: string) => `Template "${name}" deleted.`,
 } as const;
 
-/** The editor wired to the API: create or edit, groups, generators, live test and delete. */
+/** /admin/templates/new (no `templateId`) and /admin/templates/{templateId}/edit. */
 export function TemplateEditorScreen({ templateId }: { templateId?: string }) {
+  const back = (
+    <ButtonLink to="/admin/templates" variant="default">
+      Back
+    </ButtonLink>
+  );
+  if (templateId === undefined) {
+    return (
+      <>
+        <PageHeader
+          title="Create Template"
+          subtitle="Describe the upstream availability request once; users build alerts from it."
+          actions={back}
+        />
+        <WiredTemplateEditor />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Edit Template" subtitle={`Template ${templateId}`} actions={back} />
+      <NavigationFeedback />
+      <WiredTemplateEditor templateId={templateId} />
+    </>
+  );
+}
+
+/** The editor wired to the API: create or edit, groups, generators, live test and delete. */
+function WiredTemplateEditor({ templateId }: { templateId?: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
