@@ -92,7 +92,7 @@ export function LiveUpdates() {
   const apply = useMemo(() => createInvalidator(queryClient, trpc), [queryClient, trpc]);
   const userId = session?.user.id ?? null;
   const admin = isAdminRole(session?.user.roles ?? []);
-  // The Settings preference decides (push is on by default, SPEC.md §9).
+  // The Settings preference decides (push is on by default).
   const preferences = useQuery({ ...trpc.users.preferences.queryOptions(), enabled: userId !== null });
   const push = preferences.data?.push ?? true;
   // Event ids already shown as browser notifications (for this tab's user).

@@ -35,7 +35,7 @@ async function land(path: string, roles: Role[] | null) {
   return router.state.location.href;
 }
 
-describe('route guards (SPEC.md §2)', () => {
+describe('route guards', () => {
   beforeEach(() => localStorage.clear());
 
   it('sends a signed-out visitor to /login, remembering where they were going', async () => {

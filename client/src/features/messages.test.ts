@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 
 /**
- * SPEC.md §5 and §8 messages of the alert form, the template screens and proxy management, named
+ * The messages (docs/product.md, "Validation and messages"; docs/product.md, "Errors") of the alert form, the template screens and proxy management, named
  * by their shared constants (never spelled out here, so this file adds no copy). Each must be
  * written exactly once in the source: in its shared schema or messages file.
  */

@@ -4,29 +4,31 @@ import type { AlertRecord } from '@/api/contracts.ts';
 import { AlertCards } from '@/features/alerts/list/alert-cards.tsx';
 import { renderWithRouter } from '@/test/render.tsx';
 import { AlertActivity } from './alert-activity.tsx';
+import { alertRecord } from './alert-fixtures.ts';
 
 const now = Date.now();
 const ago = (ms: number) => new Date(now - ms).toISOString();
 
-const alert = (over: Partial<AlertRecord> = {}): AlertRecord => ({
-  id: 'a1',
-  status: 'ERROR',
-  title: 'Lagoon watch',
-  templateId: 't1',
-  template: { name: 'Lagoon resort', defaultQuery: { startDate: '2026-12-23', endDate: '2026-12-27' } },
-  partyName: 'Okafor family',
-  dateRange: { start: '2027-01-02', end: '2027-01-06' },
-  activity: {
-    lastCheckedAt: ago(120_000),
-    nextCheckAt: new Date(now + 30_000).toISOString(),
-    availabilityChangedAt: ago(3_600_000),
-    lastError: 'The http proxy 10.0.0.5:8080 failed: connection refused.',
-    lastStatusCode: null,
-    consecutiveErrors: 3,
-    checkRequestedAt: null,
-  },
-  ...over,
-});
+const alert = (over: Partial<AlertRecord> = {}): AlertRecord =>
+  alertRecord({
+    id: 'a1',
+    status: 'ERROR',
+    title: 'Lagoon watch',
+    templateId: 't1',
+    template: { name: 'Lagoon resort', defaultQuery: { startDate: '2026-12-23', endDate: '2026-12-27' } },
+    partyName: 'Okafor family',
+    dateRange: { start: '2027-01-02', end: '2027-01-06' },
+    activity: {
+      lastCheckedAt: ago(120_000),
+      nextCheckAt: new Date(now + 30_000).toISOString(),
+      availabilityChangedAt: ago(3_600_000),
+      lastError: 'The http proxy 10.0.0.5:8080 failed: connection refused.',
+      lastStatusCode: null,
+      consecutiveErrors: 3,
+      checkRequestedAt: null,
+    },
+    ...over,
+  });
 
 describe('alert activity', () => {
   it('says when the alert was checked (exact time with zone on hover), next check, since when, and why it failed', async () => {

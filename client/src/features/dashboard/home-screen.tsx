@@ -1,18 +1,19 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { alertListMessages, type Registration, watchlistMessages } from '@resort/shared';
+import { alertListMessages, watchlistMessages } from '@resort/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useApi } from '@/api/api-context.tsx';
+import type { AlertRecord } from '@/api/contracts.ts';
 import { errorMessage } from '@/api/http.ts';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
-import { alertName } from '@/features/watchlists/watchlist-alerts.tsx';
+import { alertWithParty } from '@/features/alerts/alert-text.ts';
 import { StatCards } from './stat-cards.tsx';
 import { summaryCards } from './summary-panels.tsx';
 
-function TripCard({ title, subtitle, alerts }: { title: string; subtitle: string; alerts: Registration[] }) {
+function TripCard({ title, subtitle, alerts }: { title: string; subtitle: string; alerts: AlertRecord[] }) {
   const available = alerts.filter((a) => a.status === 'FIRING').length;
   return (
     <Card withBorder>
@@ -38,7 +39,7 @@ function TripCard({ title, subtitle, alerts }: { title: string; subtitle: string
           alerts.map((alert) => (
             <Group key={alert.id} justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" truncate>
-                {[alertName(alert), alert.partyName].filter(Boolean).join(' · ')}
+                {alertWithParty(alert)}
               </Text>
               <div style={{ flexShrink: 0 }}>
                 <AlertStatusBadge status={alert.status} />

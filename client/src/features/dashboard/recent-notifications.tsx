@@ -18,7 +18,7 @@ export const RECENT_NOTIFICATIONS_LIMIT = 10;
 
 const statusColors: Record<string, string> = { PENDING: 'yellow', SUCCESS: 'teal', FAILURE: 'red' };
 
-function registrationLabel(record: NotificationRecord): string {
+function alertLabel(record: NotificationRecord): string {
   const r = record.registration;
   if (!r) return '—';
   return [r.title || r.template?.name, r.partyName].filter(Boolean).join(' · ') || '—';
@@ -51,7 +51,7 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{registrationLabel(record)}</Table.Td>
+                <Table.Td>{alertLabel(record)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" lineClamp={2}>
                     {record.message}
@@ -80,7 +80,7 @@ export function NotificationTable({ records }: { records: readonly NotificationR
 }
 
 /**
- * Offers browser notifications for new matches while the tab is open (issue [alert-insight]); shown
+ * Offers browser notifications for new matches while the tab is open; shown
  * only while the browser has not been asked yet. Whether they are shown then is the push preference.
  */
 function BrowserNotificationsButton() {
@@ -99,7 +99,7 @@ function BrowserNotificationsButton() {
   );
 }
 
-/** The last ten deliveries to the user's channels, with Refresh (SPEC.md §2); live events refresh it. */
+/** The last ten deliveries to the user's channels, with Refresh; live events refresh it. */
 export function RecentNotifications() {
   const api = useApi();
   const history = useQuery(api.notifications.history(RECENT_NOTIFICATIONS_LIMIT));

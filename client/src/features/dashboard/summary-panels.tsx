@@ -9,7 +9,7 @@ import { type StatCard, StatCards } from './stat-cards.tsx';
 import { StatusBreakdown } from './status-breakdown.tsx';
 import { WatchlistSpotlight } from './watchlist-spotlight.tsx';
 
-/** The five stat cards of SPEC.md §2, from the server's summary; null values while loading. */
+/** The five stat cards, from the server's summary; null values while loading. */
 export function summaryCards(summary: { data: DashboardSummary | undefined; isError: boolean }): StatCard[] {
   const s = summary.data;
   const value = (pick: (d: DashboardSummary) => number) =>

@@ -31,7 +31,7 @@ export function proxyFormValues(proxy?: WebProxy): ProxyFormValues {
 }
 
 /**
- * Host, port, protocol, optional credentials and the active flag (SPEC.md §5 proxy rules), validated
+ * Host, port, protocol, optional credentials and the active flag (docs/product.md, "Validation and messages"), validated
  * with the server's own create schema, so the form and the API answer the same words.
  */
 export function ProxyForm({

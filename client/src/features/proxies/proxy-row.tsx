@@ -19,7 +19,7 @@ export function proxyAddress(proxy: Pick<WebProxy, 'protocol' | 'host' | 'port'>
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm:ss A') : '—');
 
-/** Reset is pointless when nothing has failed: both counters zero disables it (SPEC.md §2). */
+/** Reset is pointless when nothing has failed: both counters zero disables it. */
 export function canResetFailures(proxy: Pick<WebProxy, 'failureCount' | 'consecutiveFailures'>): boolean {
   return proxy.failureCount > 0 || proxy.consecutiveFailures > 0;
 }

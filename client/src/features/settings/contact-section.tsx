@@ -17,7 +17,7 @@ type ContactFormValues = z.input<typeof contactForm>;
 
 /**
  * Contact and recovery. The backup e-mail and mobile number are saved on the server; the primary
- * e-mail is the sign-in address, which the API cannot change, so it is checked here only (SPEC.md §2).
+ * e-mail is the sign-in address, which the API cannot change, so it is checked here only.
  */
 export function ContactSection({ profile }: { profile: Profile }) {
   const api = useApi();

@@ -13,7 +13,7 @@ import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { SectionCard } from './section-card.tsx';
 
-/** Defaults of SPEC.md §9: push on, email on, SMS off (the server's defaults too). */
+/** Defaults (docs/product.md, "Limits and constants"): push on, email on, SMS off (the server's defaults too). */
 export const defaultPreferences: NotificationPreferences = { push: true, email: true, sms: false };
 
 /**

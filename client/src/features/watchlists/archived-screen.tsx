@@ -10,9 +10,11 @@ import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
+import { alertDisplayTitle } from '@/features/alerts/alert-text.ts';
 
 const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
-const nameOf = (a: ArchivedAlert) => a.title || a.templateName || 'Untitled alert';
+const nameOf = (a: ArchivedAlert) =>
+  alertDisplayTitle({ title: a.title, template: { name: a.templateName } });
 
 /** Archived (server data): 25 per page, select, restore, delete permanently, Prev/Next. */
 export function ArchivedScreen() {

@@ -1,5 +1,5 @@
 import { Button, Group, MultiSelect, Stack, Table, Text } from '@mantine/core';
-import { alertListMessages, type Registration, type Watchlist, watchlistMessages } from '@resort/shared';
+import { alertListMessages, type Watchlist, watchlistMessages } from '@resort/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
@@ -7,10 +7,7 @@ import { errorMessage } from '@/api/http.ts';
 import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
-
-export function alertName(alert: Pick<Registration, 'title' | 'template'>): string {
-  return alert.title || alert.template.name || 'Untitled alert';
-}
+import { alertDisplayTitle, alertWithParty } from '@/features/alerts/alert-text.ts';
 
 /** The alert list filtered to one watchlist, with add, remove and archive. */
 export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
@@ -26,7 +23,7 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   const inList = new Set(watchlist.registrationIds);
   const choices = (mine.data ?? [])
     .filter((a) => !inList.has(a.id))
-    .map((a) => ({ value: a.id, label: [alertName(a), a.partyName].filter(Boolean).join(' · ') }));
+    .map((a) => ({ value: a.id, label: alertWithParty(a) }));
 
   async function run(action: () => Promise<unknown>, done: string) {
     try {
@@ -92,7 +89,7 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
             <Table.Tbody>
               {members.data.map((alert) => (
                 <Table.Tr key={alert.id}>
-                  <Table.Td>{alertName(alert)}</Table.Td>
+                  <Table.Td>{alertDisplayTitle(alert)}</Table.Td>
                   <Table.Td>{alert.partyName ?? '—'}</Table.Td>
                   <Table.Td miw={110}>
                     <AlertStatusBadge status={alert.status} />
@@ -102,11 +99,11 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
                       <Button
                         size="compact-xs"
                         variant="subtle"
-                        aria-label={`Archive ${alertName(alert)}`}
+                        aria-label={`Archive ${alertDisplayTitle(alert)}`}
                         onClick={() =>
                           run(
                             () => archive.mutateAsync({ registrationIds: [alert.id] }),
-                            `${alertName(alert)} archived.`,
+                            `${alertDisplayTitle(alert)} archived.`,
                           )
                         }
                       >
@@ -116,11 +113,11 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
                         size="compact-xs"
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove ${alertName(alert)} from ${watchlist.name}`}
+                        aria-label={`Remove ${alertDisplayTitle(alert)} from ${watchlist.name}`}
                         onClick={() =>
                           run(
                             () => remove.mutateAsync({ id: watchlist.id, registrationId: alert.id }),
-                            `${alertName(alert)} removed from ${watchlist.name}.`,
+                            `${alertDisplayTitle(alert)} removed from ${watchlist.name}.`,
                           )
                         }
                       >

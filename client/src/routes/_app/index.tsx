@@ -4,7 +4,7 @@ import { HomeScreen } from '@/features/dashboard/home-screen.tsx';
 import { ArchivedScreen } from '@/features/watchlists/archived-screen.tsx';
 import { WatchlistsScreen } from '@/features/watchlists/watchlists-screen.tsx';
 
-/** '/' shows the Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=; all on server data. */
+/** '/' shows the Home, Watchlists or Archived view, chosen by ?view=; all on server data. */
 export const Route = createFileRoute('/_app/')({
   validateSearch: z.object({ view: z.enum(['watchlists', 'archived']).optional().catch(undefined) }),
   component: HomePage,

@@ -14,7 +14,7 @@ import {
   type WatchPresets,
   watchPresetsSchema,
 } from '@resort/shared';
-import type { RegistrationRecord, TemplateRecord } from '@/api/records.ts';
+import type { AlertRecord, TemplateRecord } from '@/api/contracts.ts';
 
 /**
  * The alert form's state. Override values and rule states are lists aligned with the chosen
@@ -169,11 +169,7 @@ const text = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringif
 const mapText = (v: Record<string, unknown> | undefined) => (v && Object.keys(v).length > 0 ? text(v) : '');
 
 /** Edit mode: the form filled from the existing alert, on its template. */
-export function fromRegistration(
-  alert: RegistrationRecord,
-  model: TemplateModel,
-  now: Date,
-): AlertFormValues {
+export function fromAlert(alert: AlertRecord, model: TemplateModel, now: Date): AlertFormValues {
   const base = withTemplate(emptyAlertValues(), model, now);
   const overrides = alert.overrides as Record<string, Record<string, FieldValue> | undefined>;
   const watch = alert.watchConfig;

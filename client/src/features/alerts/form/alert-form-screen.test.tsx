@@ -4,8 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NavigationFeedback } from '@/components/feedback.tsx';
+import { existingAlert, groups, poly, popCentury, services } from '@/features/alerts/alert-fixtures.ts';
 import { ApiAnswer, type Handlers, renderWithApi } from '@/test/api-harness.tsx';
-import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
 import { AlertFormScreen } from './alert-form-screen.tsx';
 
 const viewer = { userId: 'u-1', isAdmin: false };

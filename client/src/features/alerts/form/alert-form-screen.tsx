@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useApi } from '@/api/api-context.tsx';
+import type { AlertRecord, TemplateRecord } from '@/api/contracts.ts';
 import { errorMessage, errorStatus } from '@/api/http.ts';
-import type { RegistrationRecord, TemplateRecord } from '@/api/records.ts';
 import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -82,7 +82,7 @@ function WiredAlertForm({ alertId, viewer }: { alertId: string | undefined; view
   const notFound = alertId !== undefined && editing.isError && isMissing(editing.error);
   useEffect(() => {
     if (!notFound || alertId === undefined) return;
-    // The message shows and the parameter is removed (SPEC.md §2).
+    // The message shows and the parameter is removed.
     void navigate({
       to: '/configure/alerts',
       search: {},
@@ -112,7 +112,7 @@ function WiredAlertForm({ alertId, viewer }: { alertId: string | undefined; view
   if (missingTemplateId && extraTemplate.isPending)
     return <LoadingState label={alertFormTexts.loadingAlert} />;
 
-  const alert: RegistrationRecord | null = alertId !== undefined ? (editing.data ?? null) : null;
+  const alert: AlertRecord | null = alertId !== undefined ? (editing.data ?? null) : null;
   const allTemplates: TemplateRecord[] = extraTemplate.data ? [...listed, extraTemplate.data] : listed;
   const othersAlert = alert !== null && alert.userId !== viewer.userId;
   // An admin editing another user's alert sees that user's linked services, not their own.

@@ -7,9 +7,9 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RegistrationTestAnswer } from '@/api/records.ts';
+import type { AlertTestAnswer } from '@/api/contracts.ts';
+import { existingAlert, groups, poly, popCentury, services } from '@/features/alerts/alert-fixtures.ts';
 import { renderWithMantine } from '@/test/render.tsx';
-import { existingAlert, groups, poly, popCentury, services } from './alert-fixtures.ts';
 import { AlertForm, type AlertFormProps, noServiceWarning } from './alert-form.tsx';
 
 function setup(over: Partial<AlertFormProps> = {}) {
@@ -25,7 +25,7 @@ function setup(over: Partial<AlertFormProps> = {}) {
     onSubmit: async (payload) => {
       submitted.push(payload);
     },
-    onTest: async (payload): Promise<RegistrationTestAnswer> => {
+    onTest: async (payload): Promise<AlertTestAnswer> => {
       tested.push(payload);
       return {
         success: true,

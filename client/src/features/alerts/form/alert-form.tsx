@@ -9,20 +9,15 @@ import {
   type RegistrationPayload,
 } from '@resort/shared';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { AlertRecord, AlertTestAnswer, TemplateGroupRecord, TemplateRecord } from '@/api/contracts.ts';
 import { errorMessage } from '@/api/http.ts';
-import type {
-  RegistrationRecord,
-  RegistrationTestAnswer,
-  TemplateGroupRecord,
-  TemplateRecord,
-} from '@/api/records.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import {
   type AlertFormValues,
   emptyAlertValues,
-  fromRegistration,
+  fromAlert,
   templateModel,
   withGroup,
   withTemplate,
@@ -45,9 +40,9 @@ export interface AlertFormProps {
   preferences?: NotificationPreferences | undefined;
   isAdmin: boolean;
   /** The alert being edited; null when creating. */
-  editing: RegistrationRecord | null;
+  editing: AlertRecord | null;
   onSubmit: (payload: RegistrationPayload) => Promise<void>;
-  onTest: (payload: RegistrationPayload) => Promise<RegistrationTestAnswer>;
+  onTest: (payload: RegistrationPayload) => Promise<AlertTestAnswer>;
   onCancel: () => void;
 }
 
@@ -64,7 +59,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function initialValues(props: AlertFormProps): AlertFormValues {
   const template = props.editing && props.templates.find((t) => t.id === props.editing?.templateId);
-  if (props.editing && template) return fromRegistration(props.editing, templateModel(template), new Date());
+  if (props.editing && template) return fromAlert(props.editing, templateModel(template), new Date());
   return { ...emptyAlertValues(), notificationServiceIds: defaultIds(props.services, props.preferences) };
 }
 
@@ -82,7 +77,7 @@ export const noServiceWarning = {
   confirm: 'Save anyway',
 } as const;
 
-/** The alert create/edit form (SPEC.md §2 'Create an alert'). */
+/** The alert create/edit form (docs/product.md, "Screens and routes"). */
 export function AlertForm(props: AlertFormProps) {
   const { templates, editing } = props;
   const form = useForm<AlertFormValues>({ mode: 'controlled', initialValues: initialValues(props) });
@@ -91,7 +86,7 @@ export function AlertForm(props: AlertFormProps) {
   const model = useMemo(() => (template ? templateModel(template) : null), [template]);
   const { feedback: bannerFeedback, show: showBanner, clear: clearBanner } = useFeedback();
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
-  const [testResult, setTestResult] = useState<RegistrationTestAnswer | null>(null);
+  const [testResult, setTestResult] = useState<AlertTestAnswer | null>(null);
   const [confirmNoService, setConfirmNoService] = useState(false);
 
   // The account's services may arrive after the form: preselect them once, unless already chosen.

@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
-import type { RegistrationTestAnswer } from '@/api/records.ts';
+import type { AlertTestAnswer } from '@/api/contracts.ts';
 
 /** What one run of the prepared alert found: the upstream answer, availability and the rules. */
-export function AlertTestResult({ result }: { result: RegistrationTestAnswer }) {
+export function AlertTestResult({ result }: { result: AlertTestAnswer }) {
   const watch =
     result.watch === null
       ? 'No rules evaluated'

@@ -4,7 +4,7 @@ import { type EditableField, localToday, partyRoleOf } from '@resort/shared';
 import type { ReactNode } from 'react';
 import type { EntryValue } from './alert-form-model.ts';
 
-/** Party composition ranges of SPEC.md §9, as input limits (the shared checks give the messages). */
+/** Party composition ranges (docs/product.md, "Limits and constants"), as input limits (the shared checks give the messages). */
 const partyLimits = {
   adults: { min: 1, max: 10 },
   children: { min: 0, max: 10 },
@@ -53,7 +53,7 @@ export function FieldEntryInput({ field, label, value, error, withAsterisk, onCh
       return (
         <DateInput
           {...common}
-          // Dates are future-only: past days cannot be picked (SPEC.md §2).
+          // Dates are future-only: past days cannot be picked.
           minDate={localToday()}
           valueFormat="YYYY-MM-DD"
           placeholder="YYYY-MM-DD"

@@ -2,7 +2,7 @@ import { Badge, Group, Select, SimpleGrid, Spoiler, Stack, Table, Text } from '@
 
 export type ResortType = 'Deluxe' | 'Moderate' | 'Value';
 
-/** The resort categories by resort name: reference data, read only (SPEC.md §2). */
+/** The resort categories by resort name: reference data, read only. */
 export const resortTypes: readonly { resort: string; type: ResortType }[] = [
   { resort: "Disney's Grand Floridian Resort & Spa", type: 'Deluxe' },
   { resort: "Disney's Polynesian Village Resort", type: 'Deluxe' },

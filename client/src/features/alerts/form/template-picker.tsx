@@ -1,6 +1,6 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { TemplateGroupRecord, TemplateRecord } from '@/api/records.ts';
+import type { TemplateGroupRecord, TemplateRecord } from '@/api/contracts.ts';
 
 /** Group first, then a template of that group (all templates while no group is chosen). */
 export function TemplatePicker({

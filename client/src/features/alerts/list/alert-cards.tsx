@@ -2,10 +2,11 @@ import { Group, Stack } from '@mantine/core';
 import { memo } from 'react';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
 import { AlertActivity } from '@/features/alerts/alert-activity.tsx';
+import { alertDatesText } from '@/features/alerts/alert-text.ts';
 import { useNow } from '@/features/alerts/alert-time.tsx';
 import classes from '@/features/alerts/alerts.module.css';
 import { AlertRowActions } from './alert-row-actions.tsx';
-import { type AlertItemProps, type AlertPageProps, AlertTitleLink, alertDatesText } from './alert-table.tsx';
+import { type AlertItemProps, type AlertPageProps, AlertTitleLink } from './alert-table.tsx';
 
 const AlertCard = memo(function AlertCard({ alert, showOwner, busy, handlers, now }: AlertItemProps) {
   return (

@@ -1,12 +1,7 @@
-import { alertListMessages, alertStatusLabel, registrationStatuses } from '@resort/shared';
+import { alertStatusLabel, registrationStatuses } from '@resort/shared';
 import type { AlertRecord } from '@/api/contracts.ts';
 
 export const ALL_STATUSES = 'all';
-
-/** An untitled alert shows its template's name, else 'Untitled alert' (SPEC.md §2). */
-export function alertDisplayTitle(alert: AlertRecord): string {
-  return alert.title?.trim() || alert.template?.name?.trim() || alertListMessages.untitled;
-}
 
 /** Lower-cased text the search box matches: title, template name, id, party name and tags. */
 export function searchText(alert: AlertRecord): string {

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AlertRecord } from '@/api/contracts.ts';
+import { alertRecord, linkedService } from '@/features/alerts/alert-fixtures.ts';
 import { renderWithRouter } from '@/test/render.tsx';
 import { ALERT_PAGE_SIZE, AlertList } from './alert-list.tsx';
 
-const template = (name: string, defaultQuery: Record<string, unknown> = {}) => ({ name, defaultQuery });
+const template = (name: string, defaultQuery: Record<string, string> = {}) => ({ name, defaultQuery });
 
 const alerts: AlertRecord[] = [
-  {
+  alertRecord({
     id: 'a-1',
     status: 'ACTIVE',
     title: 'Summer at the Poly',
@@ -19,9 +20,9 @@ const alerts: AlertRecord[] = [
     partyName: 'Garcia',
     tags: ['beach', 'anniversary'],
     customQuery: { checkIn: '2026-07-01', checkOut: '2026-07-05' },
-    notificationServices: [{ notificationServiceId: 's1' }, { notificationServiceId: 's2' }],
-  },
-  {
+    notificationServices: [linkedService('s1'), linkedService('s2')],
+  }),
+  alertRecord({
     id: 'a-2',
     status: 'FIRING',
     title: null,
@@ -29,8 +30,8 @@ const alerts: AlertRecord[] = [
     template: template('Halloween Party', { startDate: '2026-10-01', endDate: '2026-10-31' }),
     partyName: 'Nguyen',
     tags: ['spooky'],
-  },
-  {
+  }),
+  alertRecord({
     id: 'a-3',
     status: 'BOOKED',
     title: 'Christmas week',
@@ -38,7 +39,7 @@ const alerts: AlertRecord[] = [
     template: template('Grand Floridian'),
     partyName: 'Okafor',
     tags: [],
-  },
+  }),
 ];
 
 function Harness({ initial, archive = false }: { initial: AlertRecord[]; archive?: boolean }) {
@@ -207,15 +208,17 @@ describe('AlertList', () => {
   });
 
   it('pages ten thousand alerts while search and chips count all of them', async () => {
-    const many: AlertRecord[] = Array.from({ length: 10_000 }, (_, i) => ({
-      id: `bulk-${i}`,
-      status: i % 4 === 0 ? 'PASSED' : 'ACTIVE',
-      title: `Trip ${i}`,
-      templateId: 't',
-      template: template(i % 2 === 0 ? 'Even Resort' : 'Odd Resort'),
-      partyName: `Family ${i}`,
-      tags: [],
-    }));
+    const many: AlertRecord[] = Array.from({ length: 10_000 }, (_, i) =>
+      alertRecord({
+        id: `bulk-${i}`,
+        status: i % 4 === 0 ? 'PASSED' : 'ACTIVE',
+        title: `Trip ${i}`,
+        templateId: 't',
+        template: template(i % 2 === 0 ? 'Even Resort' : 'Odd Resort'),
+        partyName: `Family ${i}`,
+        tags: [],
+      }),
+    );
     await renderWithRouter(<Harness initial={many} />);
     expect(rows()).toHaveLength(ALERT_PAGE_SIZE);
     expect(chip(/^All \(10000\)$/)).toBeChecked();

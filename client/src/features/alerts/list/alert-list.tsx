@@ -7,10 +7,10 @@ import { errorMessage } from '@/api/http.ts';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
+import { alertDisplayTitle } from '@/features/alerts/alert-text.ts';
 import { AlertCards } from './alert-cards.tsx';
 import {
   ALL_STATUSES,
-  alertDisplayTitle,
   filterByStatus,
   indexAlerts,
   matchSearch,

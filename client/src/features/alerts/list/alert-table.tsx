@@ -1,23 +1,14 @@
 import { Table } from '@mantine/core';
-import { deriveAlertDateRange, formatDateRangeForPeople, type SettableAlertStatus } from '@resort/shared';
+import type { SettableAlertStatus } from '@resort/shared';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { AlertRecord } from '@/api/contracts.ts';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
 import { AlertActivity } from '@/features/alerts/alert-activity.tsx';
+import { alertDatesText, alertDisplayTitle } from '@/features/alerts/alert-text.ts';
 import { useNow } from '@/features/alerts/alert-time.tsx';
 import classes from '@/features/alerts/alerts.module.css';
-import { alertDisplayTitle } from './alert-filters.ts';
 import { AlertRowActions } from './alert-row-actions.tsx';
-
-/**
- * The dates the alert polls, for people ("Jan 2 → Jan 6, 2027 · 4 nights"): the server's range from
- * the built request, or (an answer without it) SPEC.md §2's rule over the alert's queries.
- */
-export function alertDatesText(alert: AlertRecord): string {
-  const range = alert.dateRange !== undefined ? alert.dateRange : deriveAlertDateRange(alert);
-  return formatDateRangeForPeople(range, typeof navigator === 'undefined' ? undefined : navigator.language);
-}
 
 /** "Alert: {title}", linking to the alert's page. */
 export function AlertTitleLink({ alert }: { alert: AlertRecord }) {

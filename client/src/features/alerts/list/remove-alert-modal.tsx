@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { alertListMessages } from '@resort/shared';
 import type { AlertRecord } from '@/api/contracts.ts';
-import { alertDisplayTitle } from './alert-filters.ts';
+import { alertDisplayTitle } from '@/features/alerts/alert-text.ts';
 
 export function RemoveAlertModal({
   alert,

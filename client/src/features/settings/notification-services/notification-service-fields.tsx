@@ -61,7 +61,7 @@ function WebhookHeaders({ form }: { form: Form }) {
   );
 }
 
-/** The fields of the chosen type (SPEC.md §3). */
+/** The fields of the chosen type (docs/product.md, "Alerts, templates and other entities"). */
 export function NotificationServiceFields({ form }: { form: Form }) {
   const { type } = form.getValues();
   switch (type) {

@@ -25,7 +25,7 @@ interface Outcome {
 }
 
 /**
- * Add or test a notification service (SPEC.md §2, §5); with `editing`, change a saved one instead:
+ * Add or test a notification service (docs/product.md, "Validation and messages"); with `editing`, change a saved one instead:
  * its type is fixed, and saving calls `onCreate` with the edited payload.
  */
 export function NotificationServiceForm({
@@ -52,7 +52,7 @@ export function NotificationServiceForm({
 
   function changeType(next: string | null) {
     if (!next) return;
-    // Changing type resets the fields but keeps the label (SPEC.md §5).
+    // Changing type resets the fields but keeps the label.
     form.setValues(emptyValues(next as NotificationServiceType, form.getValues().label));
     form.clearErrors();
     setOutcome(null);

@@ -5,7 +5,7 @@ import {
   messages,
   POLLING_INTERVAL_STEP_SECONDS,
 } from '@resort/shared';
-import type { TemplateGroupRecord } from '@/api/records.ts';
+import type { TemplateGroupRecord } from '@/api/contracts.ts';
 import { JsonBox } from '@/components/json-box.tsx';
 import type { TemplateEditorForm } from './template-editor-model.ts';
 import { TemplateGroupPicker } from './template-group-picker.tsx';

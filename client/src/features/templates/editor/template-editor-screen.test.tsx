@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TemplateRecord } from '@/api/records.ts';
+import type { TemplateRecord } from '@/api/contracts.ts';
 import { NavigationFeedback } from '@/components/feedback.tsx';
 import { type Handlers, renderWithApi } from '@/test/api-harness.tsx';
 import { TemplateEditorScreen } from './template-editor-screen.tsx';

@@ -18,7 +18,7 @@ import {
 import { toEditorValues, toPresetDraft } from './template-editor-values.ts';
 
 /**
- * The editor's transitions of SPEC.md §4, pure so the components stay thin: leaving SELECT clears
+ * The editor's transitions, pure so the components stay thin: leaving SELECT clears
  * the options, entering it adds one blank option; a valueless operator clears the value; a group
  * that goes away leaves its presets without a group.
  */

@@ -97,7 +97,7 @@ export function toEditorValues(source: TemplateSource = {}): TemplateEditorValue
     description: g.description ?? '',
   }));
   const known = new Set(groups.map((g) => g.id));
-  // A preset whose group no longer exists has its group cleared (SPEC.md §4).
+  // A preset whose group no longer exists has its group cleared.
   const drafts = (list: readonly Preset[] | undefined) =>
     (list ?? []).map(toPresetDraft).map((p) => (p.group && !known.has(p.group) ? { ...p, group: null } : p));
   return {

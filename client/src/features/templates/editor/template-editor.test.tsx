@@ -10,7 +10,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TemplateRecord, TemplateTestAnswer } from '@/api/records.ts';
+import type { TemplateRecord, TemplateTestAnswer } from '@/api/contracts.ts';
 import { renderWithMantine } from '@/test/render.tsx';
 import { pickerTexts } from './generated-rules-picker.tsx';
 import { TemplateEditor, type TemplateEditorProps } from './template-editor.tsx';

@@ -7,8 +7,8 @@ import {
   templateMessages,
 } from '@resort/shared';
 import { type ReactNode, useState } from 'react';
+import type { TemplateGroupRecord, TemplateRecord, TemplateTestAnswer } from '@/api/contracts.ts';
 import { errorMessage } from '@/api/http.ts';
-import type { TemplateGroupRecord, TemplateRecord, TemplateTestAnswer } from '@/api/records.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { GeneratorPanel } from './generator-panel.tsx';
@@ -51,7 +51,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The template editor (SPEC.md §2): configuration, alert rules, override fields and the live test. */
+/** The template editor (docs/product.md, "Screens and routes"): configuration, alert rules, override fields and the live test. */
 export function TemplateEditor(props: TemplateEditorProps) {
   const { template } = props;
   const form = useForm<TemplateEditorValues>({

@@ -1,10 +1,10 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { templateGroupCreateInput, templateGroupMessages } from '@resort/shared';
 import { useState } from 'react';
+import type { TemplateGroupRecord } from '@/api/contracts.ts';
 import { errorMessage } from '@/api/http.ts';
-import type { TemplateGroupRecord } from '@/api/records.ts';
 
-/** Pick a template group, or create one inline by name and pick it (SPEC.md §2). */
+/** Pick a template group, or create one inline by name and pick it. */
 export function TemplateGroupPicker({
   groups,
   groupsError,

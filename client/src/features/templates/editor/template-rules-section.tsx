@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { generateRules, generatorMessages, isSuccessfulTest, type Preset } from '@resort/shared';
 import { useState } from 'react';
-import type { TemplateTestAnswer } from '@/api/records.ts';
+import type { TemplateTestAnswer } from '@/api/contracts.ts';
 import { GeneratedRulesPicker, pickerTexts } from './generated-rules-picker.tsx';
 import { PresetEditor } from './preset-editor.tsx';
 import { RuleGroupsEditor } from './rule-groups-editor.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { templateMessages } from '@resort/shared';
-import type { TemplateTestAnswer } from '@/api/records.ts';
+import type { TemplateTestAnswer } from '@/api/contracts.ts';
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type { TemplateRecord } from '@/api/records.ts';
+import type { TemplateRecord } from '@/api/contracts.ts';
 import { ButtonLink } from '@/components/links.tsx';
 
 export const templateCardTexts = {
@@ -21,7 +21,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One template as the administration list shows it (SPEC.md §2), with every fallback. */
+/** One template as the administration list shows it, with every fallback. */
 export function TemplateCard({ template }: { template: TemplateRecord }) {
   const created = template.createdAt ? dayjs(template.createdAt) : null;
   return (

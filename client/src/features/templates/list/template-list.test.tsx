@@ -2,7 +2,7 @@ import { templateMessages } from '@resort/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TemplateRecord } from '@/api/records.ts';
+import type { TemplateRecord } from '@/api/contracts.ts';
 import { renderWithMantine, renderWithRouter } from '@/test/render.tsx';
 import { templateCardTexts } from './template-card.tsx';
 import { TemplateList, templateListTexts } from './template-list.tsx';

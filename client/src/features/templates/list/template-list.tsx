@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
-import type { TemplateRecord } from '@/api/records.ts';
+import type { TemplateRecord } from '@/api/contracts.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
 import { TemplateCard } from './template-card.tsx';
 

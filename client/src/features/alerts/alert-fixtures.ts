@@ -1,6 +1,9 @@
-import type { RegistrationRecord, TemplateGroupRecord, TemplateRecord } from '@/api/records.ts';
+import type { AlertRecord, TemplateGroupRecord, TemplateRecord } from '@/api/contracts.ts';
 
-/** Test data: two templates in two groups; the first has dates, a party and rules with inputs. */
+/**
+ * Test data: two templates in two groups (the first has dates, a party and rules with inputs), an
+ * alert to edit, a builder for list alerts, and the account's services.
+ */
 export const groups: TemplateGroupRecord[] = [
   { id: 'g-deluxe', name: 'Deluxe resorts', description: null, displayOrder: 0, createdAt: '' },
   { id: 'g-value', name: 'Value resorts', description: null, displayOrder: 1, createdAt: '' },
@@ -116,7 +119,7 @@ export const popCentury: TemplateRecord = {
   },
 };
 
-export const existingAlert: RegistrationRecord = {
+export const existingAlert: AlertRecord = {
   id: 'a-1',
   userId: 'u-1',
   status: 'ACTIVE',
@@ -149,6 +152,47 @@ export const existingAlert: RegistrationRecord = {
   createdAt: '2026-01-02T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
+
+/**
+ * An alert as the lists show it: `over` sets what a test is about; the rest is a plain active alert
+ * on template `t1` with no dates, services or activity.
+ */
+export function alertRecord(
+  over: Partial<Omit<AlertRecord, 'template'>> & { template?: Partial<AlertRecord['template']> } = {},
+): AlertRecord {
+  const { template, ...rest } = over;
+  return {
+    id: 'a-1',
+    userId: 'u-1',
+    status: 'ACTIVE',
+    title: null,
+    templateId: 't1',
+    partyName: null,
+    tags: [],
+    user: { email: 'ana@example.com', name: 'Ana' },
+    customHeaders: {},
+    customQuery: {},
+    customBody: null,
+    overrides: {},
+    watchConfig: { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 },
+    pollingIntervalSeconds: 60,
+    notificationServices: [],
+    lastRunAt: null,
+    lastNotifiedAt: null,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...rest,
+    template: { name: 'Resort', defaultBody: null, defaultQuery: {}, templateGroupId: null, ...template },
+  };
+}
+
+/** A linked notification service of an alert. */
+export const linkedService = (id: string) => ({
+  notificationServiceId: id,
+  type: 'EMAIL',
+  label: null,
+  isActive: true,
+});
 
 export const services = [
   { id: 's-mail', type: 'EMAIL', label: 'Primary Email Alerts', isActive: true },
