@@ -1,5 +1,5 @@
 /**
- * Import rules of the product code (DESIGN.md §3, docs/architecture.md): `npm run lint` runs them.
+ * Import rules of the product code (docs/architecture.md): `npm run lint` runs them.
  *
  * server/src has three rings, and imports point inward only:
  *   entry     http/ and engine/ (and the process roots runtime.ts, worker.ts)

@@ -85,7 +85,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
   const fired = (await receivedRequests(receiverUrl, hookPath))[1];
   expect(contentOf(fired?.body ?? '{}')).toContain('Alert "Fire drill" matched');
   const [alert] = await query<{ id: string; status: string; last_notified_at: Date | null }>(
-    `SELECT r.id, r.status, r.last_notified_at FROM registrations r JOIN users u ON u.id = r.user_id
+    `SELECT r.id, r.status, r.last_notified_at FROM alerts r JOIN users u ON u.id = r.user_id
       WHERE u.email = $1 AND r.title = 'Fire drill'`,
     [planner.email],
   );
@@ -98,7 +98,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
         (
           await query<{ status: string }>(
             `SELECT d.status FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
-              WHERE n.registration_id = $1 ORDER BY d.created_at LIMIT 1`,
+              WHERE n.alert_id = $1 ORDER BY d.created_at LIMIT 1`,
             [alert?.id],
           )
         )[0]?.status,
@@ -123,7 +123,7 @@ test('a planner adds a webhook, creates an alert that fires, and sees the notifi
     `SELECT n.message, n.kind, s.type AS service_type FROM notifications n
        JOIN notification_deliveries d ON d.notification_id = n.id
        JOIN notification_services s ON s.id = d.notification_service_id
-      WHERE n.registration_id = $1 ORDER BY n.created_at LIMIT 1`,
+      WHERE n.alert_id = $1 ORDER BY n.created_at LIMIT 1`,
     [alert?.id],
   );
   expect(stored).toMatchObject({ kind: 'MATCH', service_type: 'WEBHOOK' });

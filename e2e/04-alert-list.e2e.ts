@@ -91,7 +91,7 @@ test('a planner marks an alert booked, searches and filters the list, and remove
 
   // What the server stored.
   const stored = await query<{ id: string; status: string }>(
-    'SELECT r.id, r.status FROM registrations r JOIN users u ON u.id = r.user_id WHERE u.email = $1 ORDER BY r.title',
+    'SELECT r.id, r.status FROM alerts r JOIN users u ON u.id = r.user_id WHERE u.email = $1 ORDER BY r.title',
     [planner.email],
   );
   expect(stored).toEqual([

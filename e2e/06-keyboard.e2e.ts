@@ -1,4 +1,4 @@
-import { registrationMessages } from '@resort/shared';
+import { alertMessages } from '@resort/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createAccount } from './helpers/accounts.ts';
@@ -47,7 +47,7 @@ test('a planner signs in and creates an alert with the keyboard alone', async ()
   await tabTo(page, templateSelect);
   await page.keyboard.press('Enter');
   await page.getByRole('listbox').waitFor();
-  expect(await page.getByText(registrationMessages.templateRequired).count()).toBe(0);
+  expect(await page.getByText(alertMessages.templateRequired).count()).toBe(0);
   await page.keyboard.type(template.name);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
@@ -69,8 +69,8 @@ test('a planner signs in and creates an alert with the keyboard alone', async ()
   await page.getByText('Alert "Keyboard getaway" created.').waitFor();
   const [stored] = await query<{ title: string; party_name: string; services: number }>(
     `SELECT r.title, r.party_name,
-            (SELECT count(*)::int FROM registration_notification_services s WHERE s.registration_id = r.id) AS services
-       FROM registrations r JOIN users u ON u.id = r.user_id WHERE u.email = $1`,
+            (SELECT count(*)::int FROM alert_notification_services s WHERE s.alert_id = r.id) AS services
+       FROM alerts r JOIN users u ON u.id = r.user_id WHERE u.email = $1`,
     [planner.email],
   );
   // The account's primary e-mail service was preselected.

@@ -63,7 +63,7 @@ test('on a 390 px phone a planner creates an alert from the menu, then edits it'
   await page.getByText('Alert "Pocket trip, longer stay" updated.').waitFor();
 
   const stored = await query<{ title: string; party_name: string }>(
-    'SELECT r.title, r.party_name FROM registrations r JOIN users u ON u.id = r.user_id WHERE u.email = $1',
+    'SELECT r.title, r.party_name FROM alerts r JOIN users u ON u.id = r.user_id WHERE u.email = $1',
     [planner.email],
   );
   expect(stored).toEqual([{ title: 'Pocket trip, longer stay', party_name: 'Nguyen family' }]);

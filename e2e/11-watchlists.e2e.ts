@@ -154,7 +154,7 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await expectAccessible(page, '06-settings');
 
   const stored = await query<{ status: string; archived_at: Date | null }>(
-    'SELECT status, archived_at FROM registrations WHERE id = $1',
+    'SELECT status, archived_at FROM alerts WHERE id = $1',
     [lake.id],
   );
   expect(stored).toEqual([{ status: 'BOOKED', archived_at: null }]);

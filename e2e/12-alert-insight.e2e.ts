@@ -98,7 +98,7 @@ test('a planner watches rooms open: the dashboard, badge and timeline update liv
 
   // The simulator opens rooms; the engine's next poll matches and notifies.
   const [fired] = await waitForRow<{ created_at: Date }>(
-    `SELECT created_at FROM notifications WHERE registration_id = $1 ORDER BY created_at LIMIT 1`,
+    `SELECT created_at FROM notifications WHERE alert_id = $1 ORDER BY created_at LIMIT 1`,
     [alert.id],
     opensAt - Date.now() + 60_000,
   );

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const active = sql.raw(`('ACTIVE', 'FIRING', 'ERROR')`);
 
 /**
- * The polling engine's bookkeeping (DESIGN.md §7, docs/decisions.md):
+ * The polling engine's bookkeeping (docs/decisions.md):
  * - registrations.claimed_by / claim_token: which worker holds a claimed alert, and which claim, so a
  *   write-back of a claim that was taken away (dead worker reaped, alert reset) is ignored.
  * - registrations.active_since: when polling last (re)started, the base of the staleness flag.

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * - registrations.status gains ARCHIVED; archived_at and archived_from_status remember when and
  *   from which status, so a restore puts the alert back where it was. A trigger keeps the two
  *   columns right whoever writes the status (archive, restore, a PATCH of an archived alert).
- * - users.notify_push / notify_email / notify_sms: SPEC.md §9's defaults (on, on, off).
+ * - users.notify_push / notify_email / notify_sms: defaulting to on, on, off.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {

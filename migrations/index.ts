@@ -7,6 +7,8 @@ import * as m0009 from './0009_security.ts';
 import * as m0010 from './0010_watchlists.ts';
 import * as m0011 from './0011_alert_insight.ts';
 import * as m0012 from './0012_notification_kind.ts';
+import * as m0013 from './0013_alert_vocabulary.ts';
+import * as m0016 from './0016_accounts.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0010_watchlists': m0010,
   '0011_alert_insight': m0011,
   '0012_notification_kind': m0012,
+  '0013_alert_vocabulary': m0013,
+  '0016_accounts': m0016,
 };

@@ -220,7 +220,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
     });
     const others = Number(values['other-alerts']);
     const { rows: alerts } = await seed.query<{ id: string }>(
-      `INSERT INTO registrations (user_id, template_id, title, custom_headers, custom_query, overrides,
+      `INSERT INTO alerts (user_id, template_id, title, custom_headers, custom_query, overrides,
                                   watch_config, polling_interval_seconds, status, last_run_at, next_due_at)
        SELECT $1, $2, 'Bench alert ' || g, '{}', '{}', '{}', $3, 5, 'FIRING', now(), now() + interval '5 seconds'
        FROM generate_series(0, $4::int) g RETURNING id`,
@@ -230,7 +230,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
     const target = ids[0]!;
     // 48 h of 5 s polls for every alert: the page's alert and its neighbours in the same table.
     await seed.query(
-      `INSERT INTO poll_runs (registration_id, due_at, started_at, finished_at, lateness_ms, duration_ms,
+      `INSERT INTO poll_runs (alert_id, due_at, started_at, finished_at, lateness_ms, duration_ms,
                               status_code, ok, matched, notified, error, watched_value, created_at)
        SELECT a.id, t, t, t + interval '40 ms', 3, 40,
               CASE WHEN i % 97 = 0 THEN 503 ELSE 200 END, i % 97 <> 0,
@@ -250,7 +250,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
     );
     await seed.query(
       `WITH n AS (
-         INSERT INTO notifications (user_id, registration_id, event_key, kind, message, metadata, created_at)
+         INSERT INTO notifications (user_id, alert_id, event_key, kind, message, metadata, created_at)
          SELECT $1, $2, 'bench:' || g, 'MATCH', 'Alert "Bench alert 0" matched: Lagoon View: 2 rooms available at $' || (180 + g % 220),
                 '{}', now() - g * interval '86 seconds'
          FROM generate_series(1, 2000) g RETURNING id)
@@ -268,7 +268,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
       })),
     };
     await seed.query(
-      `INSERT INTO registration_answers (registration_id, answer, answer_bytes, status_code, received_at)
+      `INSERT INTO alert_answers (alert_id, answer, answer_bytes, status_code, received_at)
        VALUES ($1, $2, $3, 200, now())`,
       [target, JSON.stringify(answer), JSON.stringify(answer).length],
     );
@@ -289,12 +289,12 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
         `SELECT to_timestamp(floor(extract(epoch FROM created_at) / ${bucket}) * ${bucket}) AS at,
                 count(*) FILTER (WHERE ok AND matched), count(*) FILTER (WHERE ok AND NOT coalesce(matched, false)),
                 count(*) FILTER (WHERE NOT ok), min(watched_value), max(watched_value)
-         FROM poll_runs WHERE registration_id = $1 AND created_at >= now() - interval '48 hours' GROUP BY 1 ORDER BY 1`,
+         FROM poll_runs WHERE alert_id = $1 AND created_at >= now() - interval '48 hours' GROUP BY 1 ORDER BY 1`,
       ],
       [
         'poll log',
         `SELECT p.* FROM poll_runs p LEFT JOIN proxies x ON x.id = p.proxy_id
-         WHERE p.registration_id = $1 ORDER BY p.created_at DESC, p.id DESC LIMIT 50`,
+         WHERE p.alert_id = $1 ORDER BY p.created_at DESC, p.id DESC LIMIT 50`,
       ],
     ] as const) {
       const { rows } = await seed.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`, [

@@ -1,5 +1,5 @@
 /**
- * API benchmark (DESIGN.md §10): the authenticated REST read GET /api/users/me/registrations against
+ * API benchmark (docs/performance.md): the authenticated REST read GET /api/users/me/registrations against
  * a bare Fastify route running the same SQL (the same repository functions, so the same statements)
  * on a pool of the same size, side by side in one run. Prints both throughputs and their ratio
  * (target ≥ 0.70). Standalone: `node scripts/bench-api.ts [--duration 5] [--rounds 4] [--connections 16]`.
@@ -22,10 +22,7 @@ import { createDatabase, type DatabaseHandle } from '../server/src/db/database.t
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { buildApp } from '../server/src/http/app.ts';
-import {
-  listRegistrations,
-  listServiceLinks,
-} from '../server/src/modules/registrations/registrations.repo.ts';
+import { listAlerts, listServiceLinks } from '../server/src/modules/alerts/alerts.repo.ts';
 import { createServices } from '../server/src/modules/services.ts';
 import { createLogger } from '../server/src/platform/logger.ts';
 
@@ -36,7 +33,7 @@ export interface ApiBenchOptions {
   rounds?: number;
   connections?: number;
   /** Alerts the benchmark user owns (the list's length). */
-  registrations?: number;
+  alerts?: number;
   poolSize?: number;
   /** A PostgreSQL server URL; default BENCH_DATABASE_URL, else an embedded server of the bench's own. */
   databaseUrl?: string | undefined;
@@ -168,13 +165,13 @@ async function seed(app: FastifyInstance, count: number) {
 /** The baseline: Fastify, the same pool size, the same statements, no auth, tRPC, mapping or headers. */
 async function startBareServer(handle: DatabaseHandle, userId: string): Promise<FastifyInstance> {
   const bare = Fastify();
-  bare.get('/bare/registrations', async () => {
-    const rows = await listRegistrations(handle.db, { userId });
+  bare.get('/bare/alerts', async () => {
+    const rows = await listAlerts(handle.db, { userId });
     const links = await listServiceLinks(
       handle.db,
       rows.map((r) => r.id),
     );
-    return { data: rows.map((row) => ({ ...row, links: links.filter((l) => l.registrationId === row.id) })) };
+    return { data: rows.map((row) => ({ ...row, links: links.filter((l) => l.alertId === row.id) })) };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return bare;
@@ -218,7 +215,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     durationSeconds: options.durationSeconds ?? 5,
     rounds: options.rounds ?? 4,
     connections: options.connections ?? 16,
-    registrations: options.registrations ?? 10,
+    alerts: options.alerts ?? 10,
     poolSize: options.poolSize ?? 10,
   };
   const log = options.log ?? ((line: string) => console.log(line));
@@ -245,13 +242,13 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     });
     app = await buildApp(services);
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const { token, userId } = await seed(app, settings.registrations);
+    const { token, userId } = await seed(app, settings.alerts);
     bare = await startBareServer(bareHandle, userId);
 
     const appUrl = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/api/users/me/registrations`;
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}/bare/registrations`;
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}/bare/alerts`;
     log(
-      `API bench: ${settings.registrations} alerts, pool ${settings.poolSize}, ${settings.connections} connections, ` +
+      `API bench: ${settings.alerts} alerts, pool ${settings.poolSize}, ${settings.connections} connections, ` +
         `${settings.rounds} × ${settings.durationSeconds} s per side`,
     );
     // Warm both up (JIT, pool connections), then alternate so drift on a shared machine hits both.

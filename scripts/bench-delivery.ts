@@ -205,7 +205,7 @@ async function seed(
   const template = await insertBenchTemplate(db, `${upstreamUrl}/availability`);
   // Not due until the burst: an hour's interval, due a day from now.
   await db.query(
-    `INSERT INTO registrations (user_id, template_id, title, party_name, custom_headers, custom_query,
+    `INSERT INTO alerts (user_id, template_id, title, party_name, custom_headers, custom_query,
                                 overrides, watch_config, polling_interval_seconds, next_due_at)
      SELECT CASE WHEN i <= $5 THEN coalesce($6::uuid, $1::uuid) ELSE $1::uuid END, $2,
             'Bench alert ' || i, 'Party ' || (i % 97), '{}', '{}', '{}', $3::jsonb, 3600,
@@ -215,10 +215,10 @@ async function seed(
   );
   // Each alert notifies its owner's receiver: the first K alerts the slow one, the rest the fast one.
   await db.query(
-    `INSERT INTO registration_notification_services (registration_id, notification_service_id)
-     SELECT r.id, s.id FROM registrations r JOIN notification_services s ON s.user_id = r.user_id`,
+    `INSERT INTO alert_notification_services (alert_id, notification_service_id)
+     SELECT r.id, s.id FROM alerts r JOIN notification_services s ON s.user_id = r.user_id`,
   );
-  await db.query('ANALYZE registrations');
+  await db.query('ANALYZE alerts');
 }
 
 export async function runDeliveryBench(argv: string[]): Promise<void> {
@@ -262,7 +262,7 @@ export async function runDeliveryBench(argv: string[]): Promise<void> {
     const load0 = os.loadavg();
     const wall0 = Date.now();
     // The burst: every alert due now.
-    await db.query('UPDATE registrations SET next_due_at = now()');
+    await db.query('UPDATE alerts SET next_due_at = now()');
     const ids = new Set<string>();
     const expected = o.burst;
     const deadline = wall0 + o.timeoutSeconds * 1000;
@@ -286,7 +286,7 @@ export async function runDeliveryBench(argv: string[]): Promise<void> {
     // When each alert's poll saw the match: the notification's own timestamp.
     const matches = await db.query<{ id: string; title: string; at: Date }>(
       `SELECT r.id, r.title, (n.metadata->>'timestamp')::timestamptz AS at
-       FROM notifications n JOIN registrations r ON r.id = n.registration_id`,
+       FROM notifications n JOIN alerts r ON r.id = n.alert_id`,
     );
     const matchedAt = new Map<string, number>();
     for (const m of matches.rows) {

@@ -78,7 +78,7 @@ export async function seed(
   const template = await insertBenchTemplate(db, `${simulatorUrl}/availability`);
   // Set-based: one statement seeds every alert; distinct requests unless --shared (100 distinct).
   await db.query(
-    `INSERT INTO registrations (user_id, template_id, title, party_name, custom_headers, custom_query,
+    `INSERT INTO alerts (user_id, template_id, title, party_name, custom_headers, custom_query,
                                 overrides, watch_config, polling_interval_seconds)
      SELECT $1, $2, 'Bench alert ' || i, 'Party ' || (i % 97), '{}',
        CASE WHEN $3 THEN jsonb_build_object('checkIn', to_char(date '2030-01-01' + (i % 50), 'YYYY-MM-DD'),
@@ -90,12 +90,12 @@ export async function seed(
     [userId, template, o.shared, JSON.stringify(benchWatch), o.interval, o.alerts],
   );
   await db.query(
-    `INSERT INTO registration_notification_services (registration_id, notification_service_id)
-     SELECT id, $1 FROM registrations`,
+    `INSERT INTO alert_notification_services (alert_id, notification_service_id)
+     SELECT id, $1 FROM alerts`,
     [hook.rows[0]!.id],
   );
   // Fresh statistics, as after any bulk import once autovacuum has run.
-  await db.query('ANALYZE registrations');
+  await db.query('ANALYZE alerts');
 }
 
 export async function dbStats(db: pg.Client, name: string) {

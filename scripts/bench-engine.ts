@@ -155,7 +155,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
     ).rows[0]!.n;
     const backlog = (
       await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM registrations WHERE status IN ('ACTIVE','FIRING','ERROR')
+        `SELECT count(*)::int AS n FROM alerts WHERE status IN ('ACTIVE','FIRING','ERROR')
            AND next_due_at < now() - interval '1 second' AND (claimed_until IS NULL OR claimed_until < now())`,
       )
     ).rows[0]!.n;

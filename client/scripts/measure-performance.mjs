@@ -61,7 +61,7 @@ function syntheticAlerts() {
 const user = { id: 'u-admin', name: 'Measure Admin', email: 'admin@example.com', roles: ['user', 'admin'] };
 const answers = {
   'users.me': { user, notificationServices: [], registrations: [] },
-  'adminRegistrations.list': syntheticAlerts(),
+  'adminAlerts.list': syntheticAlerts(),
 };
 
 async function answerTrpc(route) {
@@ -147,7 +147,7 @@ async function timedDone(page, action, text) {
 }
 
 function countMatching(term) {
-  return answers['adminRegistrations.list'].filter((a) =>
+  return answers['adminAlerts.list'].filter((a) =>
     [a.title, a.template.name, a.id, a.partyName, ...a.tags].some((v) => v.toLowerCase().includes(term)),
   ).length;
 }
@@ -177,7 +177,7 @@ async function measureAdminList(browser) {
     keystrokes.push(await timed(page, { type: 'type', value: term }, `of ${countMatching(term)}`));
   }
   await timedDone(page, { type: 'type', value: '' }, `Showing 1–50 of ${ALERTS}`);
-  const passed = answers['adminRegistrations.list'].filter((a) => a.status === 'PASSED').length;
+  const passed = answers['adminAlerts.list'].filter((a) => a.status === 'PASSED').length;
   const chip = await timedDone(
     page,
     { type: 'click', selector: 'label', text: `Passed (${passed})` },

@@ -1,12 +1,12 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api.d.ts';
 
-type Registration = components['schemas']['Registration'];
+type Alert = components['schemas']['Registration'];
 type NotificationRecord = components['schemas']['NotificationRecord'];
 
 export interface FlowResult {
   serviceId: string;
-  alert: Registration;
+  alert: Alert;
   history: NotificationRecord[];
 }
 

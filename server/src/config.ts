@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { signupPolicies } from '@resort/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -105,7 +106,7 @@ export const configSchema = z
     DELIVERY_BATCH_SIZE: int(1, 10_000).default(100),
     /** A claim's lease: a killed process's deliveries are sent again by another once it ends. Renewed while sending. */
     DELIVERY_LEASE_SECONDS: int(3, 3600).default(15),
-    /** Backstop poll for retries coming due (new deliveries wake the dispatchers through LISTEN/NOTIFY). */
+    /** Backstop poll for retries coming due (new deliveries wake the delivery workers through LISTEN/NOTIFY). */
     DELIVERY_POLL_MS: int(10, 60_000).default(250),
     /** Pooled SMTP connections per process (reused across e-mails). */
     SMTP_POOL_SIZE: int(1, 100).default(5),
@@ -113,6 +114,14 @@ export const configSchema = z
     SERVE_CLIENT: bool.default(true),
     CLIENT_DIST: z.string().min(1).default('client/dist'),
     LOGIN_RATE_LIMIT_PER_HOUR: int(1, 100_000).default(100),
+    /** Who may register until a super admin sets it in the UI: open, invite-only or closed. */
+    SIGNUP_POLICY: z.enum(signupPolicies).default('open'),
+    /** How long an invitation link works. */
+    INVITATION_TTL_HOURS: int(1, 24 * 90).default(7 * 24),
+    /** How long a password reset link works. */
+    PASSWORD_RESET_TTL_MINUTES: int(5, 24 * 60).default(60),
+    /** E-mails or texts one channel receives an hour at most; beyond, deliveries are skipped with the reason. */
+    CHANNEL_SENDS_PER_HOUR: int(1, 100_000).default(60),
     API_TOKEN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
     ENGINE_HOST_CONCURRENCY: int(1, 10_000).default(32),
     ENGINE_HOST_RATE_PER_SECOND: int(1, 1_000_000).default(1000),

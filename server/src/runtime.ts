@@ -8,10 +8,7 @@ import type { Engine } from './engine/engine.ts';
 import { registerMaintenance } from './engine/maintenance.ts';
 import { createEngineFromServices } from './engine/start-engine.ts';
 import { startBoss } from './jobs/boss.ts';
-import {
-  type DeliveryDispatcher,
-  startDeliveryDispatcher,
-} from './modules/notifications/notifications.dispatcher.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './modules/notifications/delivery-worker.ts';
 import { createServices, type Services } from './modules/services.ts';
 import { registerAutoArchive } from './modules/watchlists/archive.jobs.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
@@ -67,7 +64,7 @@ export async function startRuntime(
   let app: FastifyInstance | null = null;
   let services: Services | null = null;
   let engine: Engine | null = null;
-  let dispatcher: DeliveryDispatcher | null = null;
+  let deliveryWorker: DeliveryWorker | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -79,7 +76,7 @@ export async function startRuntime(
     // In-flight polls finish and are written back (their notifications too), claims are released.
     await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
     // Deliveries being sent finish and are recorded; the ones not started are given back.
-    await dispatcher?.stop().catch((err) => log.error({ err }, 'stopping the delivery dispatcher failed'));
+    await deliveryWorker?.stop().catch((err) => log.error({ err }, 'stopping the delivery worker failed'));
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
@@ -96,10 +93,10 @@ export async function startRuntime(
     boss = await startBoss({ connectionString: dbUrl, log });
     services = await createServices({ config, db: handle.db, boss, log, databaseUrl: dbUrl });
     if (config.RUN_WORKER) {
-      dispatcher = startDeliveryDispatcher({ ...services, connectionString: dbUrl });
+      deliveryWorker = startDeliveryWorker({ ...services, connectionString: dbUrl });
       log.info(
         { concurrency: config.DELIVERY_CONCURRENCY, perDestination: config.DELIVERY_HOST_CONCURRENCY },
-        'notification delivery dispatcher started',
+        'delivery worker started',
       );
       engine = createEngineFromServices(services);
       await engine.start();

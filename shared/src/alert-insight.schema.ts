@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { adminAlertSchema, alertSchema } from './alert.schema.ts';
 import { apiSchemas } from './api.schema.ts';
 import { jsonValueSchema } from './json-value.schema.ts';
-import { adminRegistrationSchema, registrationSchema } from './registration.schema.ts';
 import { operators } from './watch.schema.ts';
 
 /**
@@ -37,11 +37,11 @@ const rowFields = {
 };
 
 /** A row of GET /users/me/registrations. */
-export const alertRowSchema = registrationSchema.extend(rowFields);
+export const alertRowSchema = alertSchema.extend(rowFields);
 export type AlertRow = z.infer<typeof alertRowSchema>;
 
 /** A row of GET /admin/registrations. */
-export const adminAlertRowSchema = adminRegistrationSchema.extend(rowFields);
+export const adminAlertRowSchema = adminAlertSchema.extend(rowFields);
 export type AdminAlertRow = z.infer<typeof adminAlertRowSchema>;
 
 export const pollOutcomes = ['matched', 'not_matched', 'error'] as const;

@@ -1,16 +1,21 @@
 import { z } from 'zod';
+import {
+  adminAlertSchema,
+  alertPayloadSchema,
+  alertSchema,
+  alertTestResultSchema,
+  customBodySchema,
+} from './alert.schema.ts';
 import { apiTokenSchema, createdApiTokenSchema } from './api-token.schema.ts';
 import { profileSchema, userSchema } from './auth.schema.ts';
 import { jsonValueSchema } from './json-value.schema.ts';
-import { dispatchStatuses, notificationServiceTypes, webhookMethods } from './notification-service.schema.ts';
-import { proxyProtocols } from './proxy.schema.ts';
 import {
-  adminRegistrationSchema,
-  customBodySchema,
-  registrationPayloadSchema,
-  registrationSchema,
-  registrationTestResultSchema,
-} from './registration.schema.ts';
+  channelVerifications,
+  dispatchStatuses,
+  notificationServiceTypes,
+  webhookMethods,
+} from './notification-service.schema.ts';
+import { proxyProtocols } from './proxy.schema.ts';
 import {
   templateCreateInput,
   templateGroupSchema,
@@ -18,6 +23,17 @@ import {
   templateTestResultSchema,
 } from './template.schema.ts';
 import { roomLookupSchema } from './template-sample.ts';
+import {
+  accountExportSchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+  authOptionsSchema,
+  createdInvitationSchema,
+  invitationLookupSchema,
+  invitationSchema,
+  issuedLinkSchema,
+  signupSettingsSchema,
+} from './users.schema.ts';
 import { conditionSchema, watchConfigSchema, watchPresetsSchema } from './watch.schema.ts';
 
 /**
@@ -99,6 +115,8 @@ export const notificationServiceSchema = z.object({
   signingSecret: z.string().nullable(),
   /** Why the server deactivated it (e.g. the receiver answered 410), or null. */
   deactivatedReason: z.string().nullable(),
+  /** E-mail and SMS receive alerts only once verified (channelVerifications). */
+  verification: z.enum(channelVerifications),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -172,7 +190,7 @@ export const templateSampleSchema = z.object({
 export const userSummarySchema = z.object({
   user: userSchema,
   notificationServices: z.array(notificationServiceSchema),
-  registrations: z.array(registrationSchema),
+  registrations: z.array(alertSchema),
 });
 
 /** No content: the REST answer is 204 with an empty body. */
@@ -202,10 +220,10 @@ const named: [z.ZodType, string, string?][] = [
   [webProxySchema, 'WebProxy'],
   [importProxiesResultSchema, 'ImportProxiesResult'],
   [updatedCountSchema, 'UpdatedCount'],
-  [registrationSchema, 'Registration', 'An alert (SPEC.md §3 "Registration").'],
-  [adminRegistrationSchema, 'AdminRegistration'],
-  [registrationPayloadSchema, 'RegistrationPayload'],
-  [registrationTestResultSchema, 'RegistrationTestResult'],
+  [alertSchema, 'Registration', 'An alert.'],
+  [adminAlertSchema, 'AdminRegistration'],
+  [alertPayloadSchema, 'RegistrationPayload'],
+  [alertTestResultSchema, 'RegistrationTestResult'],
   [watchConfigSchema, 'WatchConfig'],
   [watchPresetsSchema, 'WatchPresets'],
   [conditionSchema, 'Condition'],
@@ -216,6 +234,15 @@ const named: [z.ZodType, string, string?][] = [
   [templateGeneratorInfoSchema, 'TemplateGenerator'],
   [templateSampleSchema, 'TemplateSample'],
   [roomLookupSchema, 'RoomLookup'],
+  [adminUserSchema, 'AdminUser', 'An account as the Users screen lists it.'],
+  [adminUserDetailSchema, 'AdminUserDetail'],
+  [issuedLinkSchema, 'IssuedLink', 'A single-use link an administrator hands over.'],
+  [signupSettingsSchema, 'SignupSettings'],
+  [invitationSchema, 'Invitation'],
+  [createdInvitationSchema, 'CreatedInvitation'],
+  [authOptionsSchema, 'AuthOptions'],
+  [invitationLookupSchema, 'InvitationLookup'],
+  [accountExportSchema, 'AccountExport'],
 ];
 for (const [schema, id, description] of named) {
   apiSchemas.add(schema, description ? { id, description } : { id });

@@ -42,6 +42,8 @@ export const registerInput = z.object({
   name: z.string({ error: authMessages.nameRequired }).trim().min(1, authMessages.nameRequired).max(200),
   email: emailSchema,
   password: newPasswordSchema,
+  /** The token of an invitation link: registers whatever the sign-up policy, with the role it grants. */
+  invitation: z.string().trim().min(16).max(200).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 

@@ -1,8 +1,8 @@
 import { buildRequest, type RequestCustomisation, type RequestTemplate } from './request-builder.ts';
 
 /**
- * The date range an alert shows in the lists (SPEC.md §2): taken from the first query, in a fixed
- * order, that holds both a start and an end key. SPEC.md does not name the keys, so the common
+ * The date range an alert shows in the lists (docs/product.md, "Screens and routes"): taken from the first query, in a fixed
+ * order, that holds both a start and an end key. No key names are prescribed, so the common
  * spellings of upstream availability APIs are accepted, compared without case or separators.
  */
 export const dateRangeStartKeys = [
@@ -77,7 +77,7 @@ export interface DateRangeSources {
   overrides?: { query?: QuerySource } | null;
 }
 
-/** SPEC.md order: the alert's own query, its custom query, the template default, the override query. */
+/** The order: the alert's own query, its custom query, the template default, the override query. */
 export function deriveAlertDateRange(alert: DateRangeSources): DateRange | null {
   return findDateRange([
     alert.query,
@@ -107,7 +107,7 @@ function objectsOf(body: unknown, limit = 200): Record<string, unknown>[] {
 }
 
 /**
- * The dates an alert actually polls: the start/end keys rule (SPEC.md §2) applied to the request the
+ * The dates an alert actually polls: the start/end keys rule applied to the request the
  * shared builder built for it (template defaults, then custom values, then overrides, so the
  * alert's own values win), its query first, then the objects of its body, shallowest first.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Fields of a template that an alert may override (SPEC.md §3, §5). */
+/** Fields of a template that an alert may override (docs/product.md, "Alerts, templates and other entities"). */
 export const fieldMessages = {
   pathRequired: 'Path is required',
   labelRequired: 'Label is required',

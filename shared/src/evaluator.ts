@@ -5,7 +5,7 @@ import type { Condition, WatchConfig } from './watch.schema.ts';
 export { selectPath } from './json-path.ts';
 
 /**
- * The rule evaluator (DESIGN.md §7), pure so the engine, the alert test and the client preview
+ * The rule evaluator (docs/product.md, "Polling and rules"), pure so the engine, the alert test and the client preview
  * share it. Semantics, decided once (docs/decisions.md):
  * - A condition's path selects zero or more values; a value operator holds when at least one
  *   selected value satisfies it (so `rooms[*].status not_equals "SOLD_OUT"` means "some room is not

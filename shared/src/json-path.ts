@@ -1,5 +1,5 @@
 /**
- * The one path language of the product (DESIGN.md §7): dot and bracket notation into JSON values,
+ * The one path language of the product: dot and bracket notation into JSON values,
  * e.g. `party.adults`, `rooms[0].price`, `offers[0]["room type"]`. One scanner reads every path;
  * two readers give it meaning:
  * - rule paths (`parsePath`, `selectPath`) read leniently and add `*` over array items or object

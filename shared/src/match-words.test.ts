@@ -16,7 +16,7 @@ const answer = {
 };
 const previous = { 'rooms[*].available': [false, false, true], anyAvailable: true };
 
-/** Every operator of SPEC.md §3, on plain paths and wildcards. */
+/** Every rule operator, on plain paths and wildcards. */
 const cases: Condition[] = [
   { path: 'resort', operator: 'exists' },
   { path: 'missing', operator: 'exists' },

@@ -1,5 +1,5 @@
 /**
- * Every user-facing message of SPEC.md §5 and §8 lives here once, so the server's procedures,
+ * Every user-facing message (docs/product.md, "Validation and messages"; "Errors") lives here once, so the server's procedures,
  * the REST adapters and the client's forms answer the same words.
  */
 export const messages = {

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 
-/** Notification channels (SPEC.md §3, §5, §8, §9): schemas and every message, once. */
+/** Notification channels: schemas and every message, once. */
 export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'SMS'] as const;
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
 /** One of each of these per account (a partial unique index enforces it too); Slack is unlimited. */
+/**
+ * Whether a channel may receive alerts: webhooks and Slack need no verification; e-mail and SMS are
+ * `verified` (a code sent to them, or the account's own verified address), `existing` (added before
+ * verification existed, still delivering) or `unverified` (receive nothing but their code).
+ */
+export const channelVerifications = ['not-needed', 'verified', 'existing', 'unverified'] as const;
+export type ChannelVerification = (typeof channelVerifications)[number];
+/** The types whose destination is verified before anything but the code is sent to it. */
+export const verifiedChannelTypes = ['EMAIL', 'SMS'] as const satisfies NotificationServiceType[];
+export function needsVerification(type: string): boolean {
+  return (verifiedChannelTypes as readonly string[]).includes(type);
+}
+
 export const singleInstanceTypes = ['EMAIL', 'SMS', 'WEBHOOK'] as const satisfies NotificationServiceType[];
 
 export const webhookMethods = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'] as const;
@@ -46,7 +59,7 @@ export const notificationMessages = {
   testFailed: 'Failed to dispatch test notification.',
   loadFailed: 'Unable to load notifications.',
   loadRecentFailed: 'Failed to load recent notifications.',
-  // Beyond SPEC.md: rules the server needs so a saved channel can actually be sent.
+  // Rules the server needs so a saved channel can actually be sent.
   headerNameInvalid: "Header name may contain only letters, digits and !#$%&'*+-.^_`|~",
   headerValueInvalid: 'Header value may not contain line breaks',
   headerReserved: (name: string) => `Header ${name} is set by the server and cannot be changed`,
@@ -57,7 +70,7 @@ export const notificationMessages = {
   historyLimitInvalid: 'Limit must be a number of at least 1.',
   deactivatedGone: (status: number) =>
     `Deactivated: the receiver answered ${status} Gone, which means it no longer accepts deliveries.`,
-  // Managing saved services in Settings (beyond SPEC.md, which only adds and tests).
+  // Managing saved services in Settings.
   serviceUpdated: (name: string) => `Notification service ${name} updated.`,
   serviceEnabled: (name: string) => `Notification service ${name} enabled.`,
   serviceDisabled: (name: string) => `Notification service ${name} disabled.`,
@@ -226,6 +239,7 @@ export interface NotificationService {
   signingSecret: string | null;
   /** Why the server deactivated it (e.g. the receiver answered 410), or null. */
   deactivatedReason: string | null;
+  verification: ChannelVerification;
   createdAt: string;
   updatedAt: string;
 }
@@ -246,7 +260,7 @@ export const notificationHistoryInput = z
   .optional();
 export type NotificationHistoryInput = z.infer<typeof notificationHistoryInput>;
 
-/** One delivery of one notification to one channel: the dashboard's notification record (SPEC.md §3). */
+/** One delivery of one notification to one channel: the dashboard's notification record. */
 export interface NotificationRecord {
   id: string;
   notificationId: string;
@@ -266,7 +280,7 @@ export interface NotificationRecord {
   createdAt: string;
 }
 
-/** What a label looks like in a list: webhook labels are cut at 40 characters (SPEC.md §2). */
+/** What a label looks like in a list: webhook labels are cut at 40 characters. */
 export function displayLabel(service: Pick<NotificationService, 'type' | 'label'>): string {
   const label = service.label ?? service.type;
   if (service.type !== 'WEBHOOK' || label.length <= WEBHOOK_LABEL_DISPLAY_LENGTH) return label;

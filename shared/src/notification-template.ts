@@ -1,5 +1,5 @@
 /**
- * Webhook body templates (SPEC.md §3): placeholders {{message}}, {{registrationId}}, {{templateId}}
+ * Webhook body templates: placeholders {{message}}, {{registrationId}}, {{templateId}}
  * and {{metadata.…}} are filled in; the result is sent as JSON when it parses, as text otherwise,
  * and not at all when blank. Pure, so the settings form can preview exactly what will be sent.
  */

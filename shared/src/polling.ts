@@ -5,7 +5,7 @@
 /** An alert without a completed poll in this many of its intervals is flagged stale. */
 export const STALE_AFTER_INTERVALS = 3;
 
-/** Bounds of every polling interval, templates' and alerts' (SPEC.md §5), in seconds. */
+/** Bounds of every polling interval, templates' and alerts' (docs/product.md, "Validation and messages"), in seconds. */
 export const MIN_POLLING_INTERVAL_SECONDS = 5;
 export const MAX_POLLING_INTERVAL_SECONDS = 86_400;
 /** The forms' step between intervals. */
@@ -19,7 +19,7 @@ export function clampPollingInterval(seconds: number): number {
   return Math.min(MAX_POLLING_INTERVAL_SECONDS, Math.max(MIN_POLLING_INTERVAL_SECONDS, seconds));
 }
 
-/** Statuses the engine polls (DESIGN.md §7); BOOKED, PASSED, DISABLED and INACTIVE keep no schedule. */
+/** Statuses the engine polls (docs/product.md, "Statuses"); BOOKED, PASSED, DISABLED and INACTIVE keep no schedule. */
 export const polledStatuses = ['ACTIVE', 'FIRING', 'ERROR'] as const;
 
 export function isPolledStatus(status: string): boolean {

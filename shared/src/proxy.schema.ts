@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Web proxies used by the polling worker (SPEC.md §2 Web Proxy Management, §3, §5, §8, §9). */
+/** Web proxies used by the polling worker (the Web Proxy Management screen): schemas and messages. */
 export const proxyMessages = {
   hostRequired: 'Host is required',
   hostInvalid: 'Enter a valid host name or IP address.',
@@ -15,7 +15,7 @@ export const proxyMessages = {
   autoDisabled: 'Auto-disabled after repeated failures',
   importLineFormat: 'Expected host:port or host:port:user:password, optionally followed by :protocol',
   importDuplicateInFile: 'Duplicate of an earlier line',
-  /** SPEC.md §8 fallbacks, shown when an error carries no message of its own. */
+  /** Fallbacks, shown when an error carries no message of its own. */
   loadFailed: 'Unable to load proxies',
   statusFailed: 'Unable to update proxy status.',
   updateFailed: 'Unable to update proxy.',
@@ -31,7 +31,7 @@ export type ProxyProtocol = (typeof proxyProtocols)[number];
 
 export const PROXY_DEFAULT_PORT = 8080;
 export const PROXY_DEFAULT_PROTOCOL: ProxyProtocol = 'http';
-/** Consecutive failures after which a proxy is disabled automatically (SPEC.md §9). */
+/** Consecutive failures after which a proxy is disabled automatically (docs/product.md, "Limits and constants"). */
 export const PROXY_AUTO_DISABLE_FAILURES = 5;
 
 const hostPattern =

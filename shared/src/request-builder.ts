@@ -9,7 +9,7 @@ import { getAtPath, isPlainObject, parseObjectPath, setAtPath } from './json-pat
 import type { HttpMethod } from './template.schema.ts';
 
 /**
- * The one request builder (DESIGN.md §7): template defaults, then the alert's custom
+ * The one request builder: template defaults, then the alert's custom
  * headers/query/body, then override values written at each editable field's target and path.
  * The template live test, the alert test and the poller all call it, so a test shows exactly what
  * the poller sends.

@@ -15,7 +15,7 @@ function rulesOf(data: unknown) {
   return result.rules;
 }
 
-describe('SPEC.md §9 constants', () => {
+describe('rule generation constants', () => {
   it('pins every constant', () => {
     expect(ruleGenerationLimits).toEqual({
       maxRules: 12,

@@ -1,7 +1,7 @@
 import { formatObjectPath, isPlainObject, type ObjectPathSegment } from './json-path.ts';
 import type { Preset } from './watch.schema.ts';
 
-/** Every message of SPEC.md §8 'Generator' (template samples, override fields, alert rules). */
+/** Every message of the generators (template samples, override fields, alert rules). */
 export const generatorMessages = {
   selectTemplate: 'Select a template before generating alerts.',
   sampleNotObject: 'Template sample is not a valid object.',
@@ -13,7 +13,7 @@ export const generatorMessages = {
   needSuccessfulTest: 'Run a successful template test before generating alert rules.',
 } as const;
 
-/** The constants of SPEC.md §9 for rule generation from a test response. */
+/** The constants for rule generation from a test response (docs/product.md, "Limits and constants"). */
 export const ruleGenerationLimits = {
   maxRules: 12,
   candidateCap: 60,
@@ -88,7 +88,7 @@ export function defaultThreshold(value: number): number {
 }
 
 /**
- * Basic alert rules from a successful template test (SPEC.md §9): the best-scoring numeric and
+ * Basic alert rules from a successful template test: the best-scoring numeric and
  * boolean values of the answer (price-like paths first, then document order), at most `maxRules`.
  * A number becomes "at most 95 % of the sample value" (a price drop); a boolean "equals true".
  */

@@ -1,8 +1,8 @@
-import type { userSettableStatuses } from './registration.schema.ts';
+import type { userSettableStatuses } from './alert.schema.ts';
 
 /**
- * Status labels shown by the client (SPEC.md §4). The status lists themselves live with their
- * domains: registrationStatuses and userSettableStatuses in registration.schema.ts,
+ * Status labels shown by the client (docs/product.md, "Statuses"). The status lists themselves live with their
+ * domains: alertStatuses and userSettableStatuses in alert.schema.ts,
  * dispatchStatusLabels in notification-service.schema.ts.
  */
 export type SettableAlertStatus = (typeof userSettableStatuses)[number];

@@ -24,7 +24,7 @@ const roomLookup: RoomLookup = {
 const rule = { id: 'r1', label: 'Rooms', condition: { path: 'rooms', operator: 'exists' as const } };
 
 describe('templateDraftFromSample', () => {
-  it('answers each SPEC.md §8 generator message in turn', () => {
+  it('answers each generator message in turn', () => {
     expect(templateDraftFromSample(undefined)).toEqual({
       ok: false,
       message: generatorMessages.selectTemplate,

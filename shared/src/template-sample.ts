@@ -6,7 +6,7 @@ import type { TemplateCreateInputRaw } from './template.schema.ts';
 
 /**
  * Template generator samples (GET /api/templates/generators/{id}) and the editor helpers that turn
- * a sample or the current request configuration into template fields, with SPEC.md §8's messages.
+ * a sample or the current request configuration into template fields, with the generators' messages.
  */
 
 /** Why a generator cannot use a source URL (answered as 400), or does not exist (404). */
@@ -23,7 +23,7 @@ export const generatorSourceMessages = {
     'Source URL party is not valid: 1 to 10 adults, 0 to 10 children and one age from 0 to 17 for each child.',
 } as const;
 
-/** Alert dates default to today plus this many days (SPEC.md §9). */
+/** Alert dates default to today plus this many days (docs/product.md, "Limits and constants"). */
 export const defaultDateOffsetDays = 3;
 
 /** What a room-availability generator read from its source URL (or assumed without one). */
@@ -84,7 +84,7 @@ export function templateDraftFromSample(sample: unknown): SampleResult {
   return { ok: true, template, roomLookup: lookup.data };
 }
 
-/** SPEC.md §3 form helper: typed values are NUMBER, BOOLEAN or DATE (YYYY-MM-DD), else STRING. */
+/** Form helper: typed values are NUMBER, BOOLEAN or DATE (YYYY-MM-DD), else STRING. */
 export function classifyValue(value: unknown): FieldType {
   if (typeof value === 'boolean') return 'BOOLEAN';
   if (typeof value === 'number') return 'NUMBER';

@@ -35,7 +35,7 @@ describe('template schemas', () => {
     );
   });
 
-  it('parses JSON text boxes, blank as nothing, with the SPEC.md message for bad JSON', () => {
+  it('parses JSON text boxes, blank as nothing, with the bad-JSON message', () => {
     expect(jsonTextSchema.parse('{"a":[1]}')).toEqual({ a: [1] });
     expect(jsonTextSchema.parse('  ')).toBeUndefined();
     expect(firstMessage(jsonTextSchema.safeParse('{a:1}'))).toBe('Invalid JSON provided.');

@@ -10,7 +10,7 @@ import {
 } from './polling.ts';
 import { type WatchPresets, watchConfigSchema, watchPresetsSchema } from './watch.schema.ts';
 
-/** Request templates and template groups (SPEC.md §3, §5, §8). */
+/** Request templates and template groups (docs/product.md, "Alerts, templates and other entities"). */
 export const templateMessages = {
   nameRequired: 'Name is required',
   /** The editor form's wording of the same rule. */
@@ -37,7 +37,7 @@ export const templateMessages = {
     `This template is used by ${count} alert${count === 1 ? '' : 's'}. Remove those alerts or move them to another template before deleting it.`,
   saveBeforeTest: 'Save the template before running a live test.',
   upstreamStatus: (status: number) => `The upstream answered with HTTP status ${status}.`,
-  // Client fallbacks of SPEC.md §8.
+  // Client fallbacks.
   loadFailed: 'Unable to load template.',
   loadListFailed: 'Unable to load templates.',
   loadListFailedRefresh: 'Unable to load templates. Try refreshing.',

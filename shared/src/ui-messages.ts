@@ -1,5 +1,5 @@
 /**
- * Screen texts of SPEC.md §2 and the client-side fallbacks and success messages of §8 that belong
+ * Screen texts (docs/product.md, "Screens and routes") and the client-side fallbacks and success messages that belong
  * to no input schema. Server messages stay in their domain's schema file.
  */
 export const alertListMessages = {
@@ -34,9 +34,9 @@ export const settingsMessages = {
   saveFailed: 'Unable to save your changes. Please try again.',
 } as const;
 
-/** How long the Settings confirmations stay (SPEC.md §9). */
+/** How long the Settings confirmations stay. */
 export const settingsConfirmationMs = 4000;
-/** How long a toast stays (SPEC.md §9). */
+/** How long a toast stays. */
 export const toastMs = 3000;
 
 export const sampleMessages = {

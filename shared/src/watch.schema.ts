@@ -3,7 +3,7 @@ import { isValidRegex } from './safe-regex.ts';
 
 /**
  * Rules ("watch") shared by templates (presets) and alerts (the alert's own watch config).
- * DESIGN.md §7 gives the semantics; the evaluator lives in evaluator.ts.
+ * docs/product.md, "Polling and rules" gives the semantics; the evaluator lives in evaluator.ts.
  */
 export const watchMessages = {
   debounceRange: 'Debounce must be a whole number between 0 and 3600 seconds.',
@@ -31,7 +31,7 @@ export const operators = [
 ] as const;
 export type Operator = (typeof operators)[number];
 
-/** The subset the admin template editor offers (SPEC.md §3). */
+/** The subset the admin template editor offers. */
 export const editorOperators = ['exists', 'lte', 'gte', 'lt', 'gt', 'equals', 'not_equals'] as const;
 
 export const notifyOnValues = ['firstMatch', 'everyMatch'] as const;
@@ -73,7 +73,7 @@ export const conditionSchema = z
   });
 export type Condition = z.infer<typeof conditionSchema>;
 
-/** The alert's own rules (registration side). */
+/** The alert's own rules. */
 export const watchConfigSchema = z.object({
   all: z.array(conditionSchema).default([]),
   any: z.array(conditionSchema).default([]),

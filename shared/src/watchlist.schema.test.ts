@@ -20,7 +20,7 @@ describe('defaultChannelIds', () => {
 });
 
 describe('watchlistCreateInput', () => {
-  it("answers SPEC.md's 'Name required' and turns blank optional fields into null", () => {
+  it("answers 'Name required' and turns blank optional fields into null", () => {
     const blank = watchlistCreateInput.safeParse({ name: '   ' });
     expect(blank.success ? null : blank.error.issues[0]?.message).toBe(watchlistMessages.nameRequired);
     expect(watchlistCreateInput.parse({ name: ' Trip ', resortCode: ' ', notes: '' })).toEqual({

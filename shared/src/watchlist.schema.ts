@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { alertSchema, alertStatuses } from './alert.schema.ts';
 import { nameApiSchema } from './api.schema.ts';
-import { registrationSchema, registrationStatuses } from './registration.schema.ts';
 
 /**
- * Watchlists (SPEC.md §2 Watchlists, §3 watchlist fields, §5 'Name required'), the archive and the
- * Home/Dashboard summary. The numbers of SPEC.md §9 are here once for server and client.
+ * Watchlists, the archive and the Home/Dashboard summary (docs/product.md, "Alerts, templates and
+ * other entities"). Their numbers ("Limits and constants") are here once for server and client.
  */
 export const watchlistMessages = {
   nameRequired: 'Name required',
@@ -25,12 +25,12 @@ export const watchlistMessages = {
   preferencesLoadFailed: 'Unable to load your notification preferences.',
 } as const;
 
-/** Archived page size, auto-archive age, triggered window and spotlight size (SPEC.md §9). */
+/** Archived page size, auto-archive age, triggered window and spotlight size. */
 export const ARCHIVE_PAGE_SIZE = 25;
 export const AUTO_ARCHIVE_DAYS = 30;
 export const TRIGGERED_WINDOW_HOURS = 24;
 export const SPOTLIGHT_SIZE = 3;
-/** Statuses the auto-archive takes, once unchanged for AUTO_ARCHIVE_DAYS (SPEC.md §4). */
+/** Statuses the auto-archive takes, once unchanged for AUTO_ARCHIVE_DAYS (docs/product.md, "Statuses"). */
 export const autoArchiveStatuses = ['BOOKED', 'PASSED'] as const;
 
 export const quarters = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
@@ -61,13 +61,14 @@ export type WatchlistUpdateInput = z.infer<typeof watchlistUpdateInput>;
 
 export const watchlistIdInput = z.object({ id });
 
-const registrationIds = z
+/** A selection of alerts; the REST contract names the field `registrationIds`. */
+const selectedAlertIds = z
   .array(z.string().min(1), { error: m.selectAlerts })
   .min(1, m.selectAlerts)
   .max(500, m.tooManyAlerts);
 
 /** POST /api/watchlists/{id}/registrations: adds the caller's alerts (already members stay). */
-export const watchlistAddAlertsInput = z.object({ id, registrationIds });
+export const watchlistAddAlertsInput = z.object({ id, registrationIds: selectedAlertIds });
 export const watchlistRemoveAlertInput = z.object({ id, registrationId: id });
 
 export const watchlistStatsSchema = z.object({
@@ -98,7 +99,7 @@ export const watchlistSchema = nameApiSchema(
 export type Watchlist = z.infer<typeof watchlistSchema>;
 
 export const watchlistListSchema = z.array(watchlistSchema);
-export const watchlistAlertsSchema = z.array(registrationSchema);
+export const watchlistAlertsSchema = z.array(alertSchema);
 
 /* Archive */
 
@@ -108,7 +109,7 @@ export const archiveListInput = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .optional();
-export const archiveSelectionInput = z.object({ registrationIds });
+export const archiveSelectionInput = z.object({ registrationIds: selectedAlertIds });
 
 export const archivedAlertSchema = nameApiSchema(
   z.object({
@@ -118,7 +119,7 @@ export const archivedAlertSchema = nameApiSchema(
     partyName: z.string().nullable(),
     tags: z.array(z.string()),
     /** The status it had when archived, and will have again when restored. */
-    previousStatus: z.enum(registrationStatuses),
+    previousStatus: z.enum(alertStatuses),
     archivedAt: z.string(),
     updatedAt: z.string(),
   }),

@@ -29,18 +29,18 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       changePassword: () => trpc.auth.changePassword.mutationOptions(effects('account.changePassword')),
     },
     alerts: {
-      mine: () => trpc.registrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
-      setStatus: () => trpc.registrations.update.mutationOptions(effects('alerts.setStatus')),
-      remove: () => trpc.registrations.remove.mutationOptions(effects('alerts.remove')),
+      mine: () => trpc.alerts.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.alerts.update.mutationOptions(effects('alerts.setStatus')),
+      remove: () => trpc.alerts.remove.mutationOptions(effects('alerts.remove')),
     },
     health: {
       /** GET /health: the engine's and the delivery pipeline's figures, refreshed while shown. */
       get: () => trpc.health.get.queryOptions(undefined, { staleTime: 0, refetchInterval: 10_000 }),
     },
     adminAlerts: {
-      all: () => trpc.adminRegistrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
-      setStatus: () => trpc.adminRegistrations.update.mutationOptions(effects('adminAlerts.setStatus')),
-      remove: () => trpc.adminRegistrations.remove.mutationOptions(effects('adminAlerts.remove')),
+      all: () => trpc.adminAlerts.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.adminAlerts.update.mutationOptions(effects('adminAlerts.setStatus')),
+      remove: () => trpc.adminAlerts.remove.mutationOptions(effects('adminAlerts.remove')),
     },
     notificationServices: {
       create: () => trpc.notificationServices.create.mutationOptions(effects('notificationServices.create')),
@@ -50,14 +50,14 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       rotateSecret: () =>
         trpc.notificationServices.rotateSecret.mutationOptions(effects('notificationServices.rotateSecret')),
     },
-    /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
+    /** The alert form: own alerts through alerts.*, any user's through adminAlerts.* (admins). */
     alertEditor: {
-      get: (id: string) => trpc.registrations.get.queryOptions({ id }, { staleTime: 0 }),
-      adminGet: (id: string) => trpc.adminRegistrations.get.queryOptions({ id }, { staleTime: 0 }),
-      create: () => trpc.registrations.create.mutationOptions(effects('alertEditor.create')),
-      update: () => trpc.registrations.update.mutationOptions(effects('alertEditor.update')),
-      adminUpdate: () => trpc.adminRegistrations.update.mutationOptions(effects('alertEditor.adminUpdate')),
-      test: () => trpc.registrations.test.mutationOptions(effects('alertEditor.test')),
+      get: (id: string) => trpc.alerts.get.queryOptions({ id }, { staleTime: 0 }),
+      adminGet: (id: string) => trpc.adminAlerts.get.queryOptions({ id }, { staleTime: 0 }),
+      create: () => trpc.alerts.create.mutationOptions(effects('alertEditor.create')),
+      update: () => trpc.alerts.update.mutationOptions(effects('alertEditor.update')),
+      adminUpdate: () => trpc.adminAlerts.update.mutationOptions(effects('alertEditor.adminUpdate')),
+      test: () => trpc.alerts.test.mutationOptions(effects('alertEditor.test')),
     },
     templates: {
       list: () => trpc.templates.list.queryOptions(undefined, { staleTime: staleTimes.templates }),

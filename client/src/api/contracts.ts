@@ -1,4 +1,4 @@
-import type { AlertActivity, DateRange, NotificationService, Registration, User } from '@resort/shared';
+import type { Alert, AlertActivity, DateRange, NotificationService, User } from '@resort/shared';
 import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
 import type { OptionsProxy } from './trpc.ts';
 
@@ -12,11 +12,11 @@ import type { OptionsProxy } from './trpc.ts';
  * An alert, as its read answers it. The list rows also carry the dates the alert polls (from the
  * request the server builds) and its activity; the alert form's read has neither.
  */
-export type AlertRecord = inferOutput<OptionsProxy['registrations']['get']> & {
+export type AlertRecord = inferOutput<OptionsProxy['alerts']['get']> & {
   dateRange?: DateRange | null;
   activity?: AlertActivity;
 };
-export type AlertTestAnswer = inferOutput<OptionsProxy['registrations']['test']>;
+export type AlertTestAnswer = inferOutput<OptionsProxy['alerts']['test']>;
 
 export type TemplateRecord = inferOutput<OptionsProxy['templates']['get']>;
 export type TemplateGroupRecord = inferOutput<OptionsProxy['templateGroups']['list']>[number];
@@ -30,5 +30,5 @@ export type TemplateUpdateRequest = inferInput<OptionsProxy['templates']['update
 export interface UserSummary {
   user: User;
   notificationServices: NotificationService[];
-  registrations: Registration[];
+  registrations: Alert[];
 }

@@ -29,16 +29,16 @@ function setUp(handlers: Handlers) {
 describe('the invalidation map', () => {
   it('resolves a status change once the shown alert list and account summary are fetched again', async () => {
     const t = setUp({
-      'registrations.list': () => [],
+      'alerts.list': () => [],
       'users.me': () => ({ user: { id: 'u1' }, notificationServices: [], registrations: [] }),
       'proxies.list': () => [],
-      'registrations.update': () => ({ id: 'a1', status: 'BOOKED' }),
+      'alerts.update': () => ({ id: 'a1', status: 'BOOKED' }),
     });
     await t.show(t.api.alerts.mine());
     await t.show(t.api.account.summary());
     await t.show(t.api.proxies.list());
     await t.run(t.api.alerts.setStatus(), { id: 'a1', status: 'BOOKED' });
-    expect(t.fetched('registrations.list')).toBe(2);
+    expect(t.fetched('alerts.list')).toBe(2);
     expect(t.fetched('users.me')).toBe(2);
     expect(t.fetched('proxies.list')).toBe(1);
   });

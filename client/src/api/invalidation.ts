@@ -15,7 +15,7 @@ import type { OptionsProxy } from './trpc.ts';
 export function cachedQueries(trpc: OptionsProxy) {
   return {
     /** The alert list (/alerts) and the admin list (/admin/alerts). */
-    alertLists: () => [trpc.registrations.list.queryKey(), trpc.adminRegistrations.list.queryKey()],
+    alertLists: () => [trpc.alerts.list.queryKey(), trpc.adminAlerts.list.queryKey()],
     /** The alert page (/alerts/{id}), the owner's and the admin's read. */
     alertPage: (id?: string | null) =>
       id

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   alertListMessages,
+  alertMessages,
   fieldMessages,
   generatorMessages,
   messages,
   proxyMessages,
-  registrationMessages,
   templateGroupMessages,
   templateMessages,
   watchMessages,
@@ -64,7 +64,7 @@ const specMessages = [
   ...pick(watchMessages, ['atLeastOnePreset']),
   ...pick(messages.common, ['invalidJson']),
   ...pick(generatorMessages, Object.keys(generatorMessages) as (keyof typeof generatorMessages)[]),
-  ...pick(registrationMessages, [
+  ...pick(alertMessages, [
     'templateRequired',
     'chooseTemplateFirst',
     'pollingIntervalNumber',

@@ -17,11 +17,18 @@ export interface UsersTable {
   backup_email: string | null;
   mobile_number: string | null;
   password_hash: string;
-  /** Notification preferences (SPEC.md §9 defaults: push on, e-mail on, SMS off). */
+  /** Notification preferences (defaults: push on, e-mail on, SMS off). */
   notify_push: ColumnType<boolean, boolean | undefined, boolean>;
   notify_email: ColumnType<boolean, boolean | undefined, boolean>;
   notify_sms: ColumnType<boolean, boolean | undefined, boolean>;
   roles: ColumnType<string[], string[] | undefined, string[]>;
+  /** Set while an administrator has disabled the account: it cannot sign in, its alerts do not poll. */
+  disabled_at: NullableTimestamp;
+  last_sign_in_at: NullableTimestamp;
+  /** When the account proved it reads its e-mail (an e-mailed invitation or link, a channel code). */
+  email_verified_at: NullableTimestamp;
+  /** Access tokens issued before this are refused (a password reset, a disable). */
+  tokens_valid_after: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -84,11 +91,17 @@ export interface NotificationServicesTable {
   config: Json<Record<string, unknown>>;
   signing_secret: string;
   deactivated_reason: string | null;
+  /** E-mail and SMS deliver only once verified; `verified_via`: code, account or existing. */
+  verified_at: NullableTimestamp;
+  verified_via: string | null;
+  verification_code_hash: string | null;
+  verification_expires_at: NullableTimestamp;
+  verification_attempts: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface RegistrationsTable {
+export interface AlertsTable {
   id: Generated<string>;
   user_id: string;
   template_id: string;
@@ -124,6 +137,8 @@ export interface RegistrationsTable {
   availability_changed_at: NullableTimestamp;
   /** The last "Check now": the base of its rate limit. */
   check_requested_at: NullableTimestamp;
+  /** The status to restore when a disabled account is enabled again (the alert is DISABLED meanwhile). */
+  suspended_from_status: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -139,14 +154,14 @@ export interface WatchlistsTable {
   updated_at: Timestamp;
 }
 
-export interface WatchlistRegistrationsTable {
+export interface WatchlistAlertsTable {
   watchlist_id: string;
-  registration_id: string;
+  alert_id: string;
   created_at: Timestamp;
 }
 
-export interface RegistrationNotificationServicesTable {
-  registration_id: string;
+export interface AlertNotificationServicesTable {
+  alert_id: string;
   notification_service_id: string;
   created_at: Timestamp;
 }
@@ -154,7 +169,7 @@ export interface RegistrationNotificationServicesTable {
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
-  registration_id: string | null;
+  alert_id: string | null;
   event_key: string;
   kind: ColumnType<string, string | undefined, string>;
   message: string;
@@ -203,7 +218,7 @@ export interface ProxiesTable {
 
 export interface PollRunsTable {
   id: Generated<string>;
-  registration_id: string;
+  alert_id: string;
   proxy_id: string | null;
   due_at: Timestamp;
   started_at: Timestamp;
@@ -222,8 +237,8 @@ export interface PollRunsTable {
 }
 
 /** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */
-export interface RegistrationAnswersTable {
-  registration_id: string;
+export interface AlertAnswersTable {
+  alert_id: string;
   /** null when the answer was larger than the engine keeps. */
   answer: NullableJson;
   answer_bytes: number;
@@ -237,7 +252,7 @@ export interface RegistrationAnswersTable {
 export interface LiveEventsTable {
   id: Generated<string>;
   user_id: string;
-  registration_id: string | null;
+  alert_id: string | null;
   kind: string;
   payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
@@ -266,6 +281,35 @@ export interface ApiTokensTable {
   created_at: Timestamp;
 }
 
+export interface AppSettingsTable {
+  name: string;
+  value: Json;
+  updated_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  role: 'user' | 'admin';
+  email: string | null;
+  created_by: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by: string | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  emailed: ColumnType<boolean, boolean | undefined, boolean>;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_sessions: RefreshSessionsTable;
@@ -273,8 +317,8 @@ export interface DB {
   template_groups: TemplateGroupsTable;
   templates: TemplatesTable;
   notification_services: NotificationServicesTable;
-  registrations: RegistrationsTable;
-  registration_notification_services: RegistrationNotificationServicesTable;
+  alerts: AlertsTable;
+  alert_notification_services: AlertNotificationServicesTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   proxies: ProxiesTable;
@@ -282,9 +326,12 @@ export interface DB {
   engine_workers: EngineWorkersTable;
   api_tokens: ApiTokensTable;
   watchlists: WatchlistsTable;
-  watchlist_registrations: WatchlistRegistrationsTable;
-  registration_answers: RegistrationAnswersTable;
+  watchlist_alerts: WatchlistAlertsTable;
+  alert_answers: AlertAnswersTable;
   live_events: LiveEventsTable;
+  app_settings: AppSettingsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -292,6 +339,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateGroupRow = Selectable<TemplateGroupsTable>;
-export type RegistrationRow = Selectable<RegistrationsTable>;
+/** A row of `alerts` (the API's list row is shared's `AlertRow`). */
+export type AlertRecord = Selectable<AlertsTable>;
 export type NotificationServiceRow = Selectable<NotificationServicesTable>;
 export type ProxyRow = Selectable<ProxiesTable>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ClaimedAlert, claimDueAlerts, scheduleNewAlerts } from './engine.repo.ts';
+import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { EnginePartDeps } from './engine-deps.ts';
 import type { LocalFigures } from './local-figures.ts';
 
@@ -16,7 +16,7 @@ export function createClaimLoop(
     dispatch: (alerts: ClaimedAlert[], token: string) => Promise<void>;
   },
 ) {
-  const { db, config, log, clock, pending, figures } = deps;
+  const { alerts: polling, config, log, clock, pending, figures } = deps;
   let running = false;
   let ticking = false;
   let tickTimer: NodeJS.Timeout | null = null;
@@ -25,14 +25,14 @@ export function createClaimLoop(
     if (!running || ticking) return;
     ticking = true;
     try {
-      await scheduleNewAlerts(db, { limit: 5000, prompt: config.ENGINE_PROMPT_FIRST_POLLS });
+      await polling.scheduleNew({ limit: 5000, prompt: config.ENGINE_PROMPT_FIRST_POLLS });
       while (running) {
         const room = config.ENGINE_MAX_PENDING - pending.size;
         if (room <= 0) break;
         const limit = Math.min(config.ENGINE_BATCH_SIZE, room);
         const token = randomUUID();
         const before = Date.now();
-        const { alerts, dbNow: claimedAt } = await claimDueAlerts(db, {
+        const { alerts, dbNow: claimedAt } = await polling.claimDue({
           workerId: deps.workerId,
           token,
           limit,

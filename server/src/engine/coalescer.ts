@@ -1,5 +1,5 @@
 /**
- * Request coalescing (DESIGN.md §7): alerts whose built requests are identical share one upstream
+ * Request coalescing: alerts whose built requests are identical share one upstream
  * fetch. A fetch is shared while it runs and for `windowMs` after it settles; its answer is then
  * dropped, so memory holds only the last window's answers. A consumer (an alert) never takes the
  * same answer twice: its next poll always fetches afresh or joins a newer fetch.

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import type { DB } from '../db/types.ts';
+import type { AlertPollingService } from '../modules/alerts/alert-polling.service.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { DbClock } from './db-clock.ts';
 import type { PendingClaims } from './pending-claims.ts';
 import type { PollerDeps } from './poller.ts';
 import type { RotatingProxy } from './proxy-rotation.ts';
 import type { NotifyFn } from './result-writer.ts';
+import type { TemplateSource } from './template-cache.ts';
 
 /** The settings the engine reads (config.ts documents each). */
 export type EngineConfig = Pick<
@@ -28,9 +28,13 @@ export type EngineConfig = Pick<
   | 'ENGINE_PROMPT_FIRST_POLLS'
 >;
 
-/** What the engine is given: its database, settings, and the product's parts it polls with. */
+/**
+ * What the engine is given: its settings and the product's parts it polls with. Every statement on
+ * the alert row goes through the alerts module's polling service; the engine holds no database.
+ */
 export interface EngineDeps {
-  db: Kysely<DB>;
+  alerts: AlertPollingService;
+  templates: TemplateSource;
   config: EngineConfig;
   log: Logger;
   build: PollerDeps['build'];
@@ -48,5 +52,5 @@ export interface WorkerState {
   pending: PendingClaims;
 }
 
-/** The engine's own settings and database, as each of its parts receives them. */
-export type EnginePartDeps = Pick<EngineDeps, 'db' | 'config' | 'log'> & WorkerState;
+/** The engine's own settings and the polling service, as each of its parts receives them. */
+export type EnginePartDeps = Pick<EngineDeps, 'alerts' | 'config' | 'log'> & WorkerState;

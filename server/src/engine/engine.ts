@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClaimLoop } from './claim-loop.ts';
 import { createDbClock } from './db-clock.ts';
-import { createDispatcher } from './dispatcher.ts';
 import type { EngineDeps, WorkerState } from './engine-deps.ts';
 import { createLeaseKeeper } from './leases.ts';
 import { createLocalFigures } from './local-figures.ts';
 import { createPendingClaims } from './pending-claims.ts';
+import { createPollRunner } from './poll-runner.ts';
 
 const FIGURES_LOG_MS = 30_000;
 
 /**
- * The polling engine of one worker process (DESIGN.md §7, docs/decisions.md "Engine"), composed of
+ * The polling engine of one worker process (docs/decisions.md "Engine"), composed of
  * three parts sharing this worker's pending claims and its estimate of the database clock:
  * - the claim loop (`claim-loop.ts`) claims due alerts in batches, one statement each;
- * - the dispatcher (`dispatcher.ts`) polls each alert at its due time with bounded concurrency and
+ * - the poll runner (`poll-runner.ts`) polls each alert at its due time with bounded concurrency and
  *   writes the outcomes back in small set-based batches;
  * - the lease keeper (`leases.ts`) beats this worker's heartbeat, so the other workers release its
  *   claims within seconds should it die, and renews the leases of slow polls.
@@ -31,8 +31,8 @@ export function createEngine(deps: EngineDeps) {
   let figuresTimer: NodeJS.Timeout | null = null;
 
   const leases = createLeaseKeeper({ ...deps, ...state });
-  const dispatcher = createDispatcher({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
-  const claimLoop = createClaimLoop({ ...deps, ...state, figures, dispatch: dispatcher.dispatch });
+  const pollRunner = createPollRunner({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
+  const claimLoop = createClaimLoop({ ...deps, ...state, figures, dispatch: pollRunner.dispatch });
 
   function snapshot() {
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
@@ -42,7 +42,7 @@ export function createEngine(deps: EngineDeps) {
       max: ms(loopDelay.max),
     };
     loopDelay.reset();
-    const { inFlight, hosts, writer } = dispatcher.figures();
+    const { inFlight, hosts, writer } = pollRunner.figures();
     return {
       eventLoopDelayMs,
       workerId,
@@ -61,7 +61,7 @@ export function createEngine(deps: EngineDeps) {
     async start() {
       await leases.join();
       running = true;
-      dispatcher.start();
+      pollRunner.start();
       loopDelay.enable();
       await leases.start();
       claimLoop.start();
@@ -81,7 +81,7 @@ export function createEngine(deps: EngineDeps) {
       if (figuresTimer) clearInterval(figuresTimer);
       claimLoop.stop();
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
-      await dispatcher.stop(deadline);
+      await pollRunner.stop(deadline);
       await leases.leave().catch((err) => log.error({ err }, 'engine: releasing claims failed'));
       pending.clear();
       log.info({ workerId }, 'engine stopped');

@@ -27,7 +27,7 @@ export interface HostLimits {
 }
 
 /**
- * Politeness toward upstreams (DESIGN.md §7): per host, at most `concurrency` requests at once and
+ * Politeness toward upstreams (docs/product.md, "Polling and rules"): per host, at most `concurrency` requests at once and
  * `ratePerSecond` on average (a token bucket holding a tenth of a second's burst), and none while the
  * host's Retry-After runs. Limits are read on each use, so they follow the number of live workers.
  */

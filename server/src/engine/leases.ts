@@ -1,4 +1,3 @@
-import { renewLeases } from './engine.repo.ts';
 import type { EnginePartDeps } from './engine-deps.ts';
 import { createWorkerPresence } from './worker-presence.ts';
 
@@ -11,9 +10,9 @@ const HEARTBEAT_MS = 1000;
  * claims return to the pool.
  */
 export function createLeaseKeeper(deps: EnginePartDeps) {
-  const { db, config, log, workerId, clock, pending } = deps;
+  const { alerts, config, log, workerId, clock, pending } = deps;
   const presence = createWorkerPresence({
-    db,
+    alerts,
     workerId,
     timeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
     log,
@@ -33,7 +32,7 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
     const cutoff = Date.now() - (config.ENGINE_LEASE_SECONDS * 1000) / 2;
     const ids = pending.claimedBefore(cutoff);
     try {
-      await renewLeases(db, workerId, ids, config.ENGINE_LEASE_SECONDS);
+      await alerts.renewLeases(workerId, ids, config.ENGINE_LEASE_SECONDS);
       pending.renewed(ids);
     } catch (err) {
       log.error({ err }, 'engine: renewing leases failed');

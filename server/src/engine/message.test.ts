@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildNotification, eventKey } from './message.ts';
 
 const subject = {
-  registrationId: 'r1',
+  alertId: 'r1',
   templateId: 't1',
   templateName: 'Grand Floridian rooms',
   title: 'Summer trip',

@@ -2,7 +2,7 @@ import { describeSatisfied, joinPhrases, operatorWords } from '@resort/shared';
 import type { Evaluation, NotificationKind } from './outcome.ts';
 
 export interface MessageSubject {
-  registrationId: string;
+  alertId: string;
   templateId: string;
   templateName: string;
   title: string | null;
@@ -53,7 +53,7 @@ export function buildNotification(
     metadata: {
       timestamp: context.observedAt.toISOString(),
       kind,
-      registrationId: subject.registrationId,
+      registrationId: subject.alertId,
       templateId: subject.templateId,
       templateName: subject.templateName,
       title: subject.title,
@@ -72,6 +72,6 @@ export function buildNotification(
 }
 
 /** One event, one key: a retried poll of the same due time cannot notify twice. */
-export function eventKey(registrationId: string, dueAt: Date, kind: NotificationKind): string {
-  return `${registrationId}:${dueAt.toISOString()}:${kind}`;
+export function eventKey(alertId: string, dueAt: Date, kind: NotificationKind): string {
+  return `${alertId}:${dueAt.toISOString()}:${kind}`;
 }

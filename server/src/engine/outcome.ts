@@ -46,7 +46,7 @@ export interface Outcome {
 }
 
 /**
- * The engine's decision after one poll (DESIGN.md §7): FIRING when the rules match, ACTIVE when not,
+ * The engine's decision after one poll (docs/product.md, "Polling and rules"): FIRING when the rules match, ACTIVE when not,
  * ERROR after `errorAfter` failures in a row and back on the next answered poll. firstMatch notifies
  * on not matching → matching, everyMatch on every matching poll, notifyOnResolved on matching → not
  * matching, and no two notifications of one alert come closer than debounceSeconds.

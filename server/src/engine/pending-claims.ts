@@ -8,7 +8,7 @@ export interface PendingClaim {
 }
 
 /**
- * The claims this worker holds and has not yet written back, by alert id: the dispatcher adds them,
+ * The claims this worker holds and has not yet written back, by alert id: the poll runner adds them,
  * the write-back settles them, the lease keeper renews the old ones and the claim loop claims only as
  * many more as there is room for.
  */

@@ -1,14 +1,14 @@
 import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue } from '@resort/shared';
+import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
+import type { PollingTemplate } from '../modules/templates/templates.service.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Coalescer } from './coalescer.ts';
-import type { ClaimedAlert } from './engine.repo.ts';
 import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
 import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
 import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
-import type { PollingTemplate } from './template-cache.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
 export interface UpstreamAnswer {
@@ -72,7 +72,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * One poll of one alert (DESIGN.md §7): build the request, fetch it (shared with identical requests,
+ * One poll of one alert: build the request, fetch it (shared with identical requests,
  * within the host's limits, through the next proxy), evaluate the rules against the answer and the
  * values kept from the previous poll, and decide status, next due time and notification.
  */
@@ -208,7 +208,7 @@ export function createPoller(deps: PollerDeps) {
       const { message, metadata } = buildNotification(
         outcome.notify,
         {
-          registrationId: alert.id,
+          alertId: alert.id,
           templateId: alert.template_id,
           templateName: template.name,
           title: alert.title,
@@ -220,7 +220,7 @@ export function createPoller(deps: PollerDeps) {
       );
       notification = {
         userId: alert.user_id,
-        registrationId: alert.id,
+        alertId: alert.id,
         eventKey: eventKey(alert.id, dueAt, outcome.notify),
         kind: outcome.notify,
         message,
@@ -249,7 +249,7 @@ export function createPoller(deps: PollerDeps) {
     };
     deps.log.debug(
       {
-        registrationId: alert.id,
+        alertId: alert.id,
         dueAt,
         latenessMs: record.latenessMs,
         durationMs: record.durationMs,

@@ -5,7 +5,7 @@ export interface RotatingProxy extends ProxyTarget {
 }
 
 /**
- * Round-robin over the active proxies (DESIGN.md §7), from a list refreshed every `refreshMs` and at
+ * Round-robin over the active proxies, from a list refreshed every `refreshMs` and at
  * once after a proxy is switched off. With no active proxy, requests go direct (null).
  */
 export function createProxyRotation(options: {

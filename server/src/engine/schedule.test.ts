@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchUp, hash32, isStale, nextDueAfterPoll, nextGridPoint, phaseOf } from './schedule.ts';
+import { catchUp, hash32, nextDueAfterPoll, nextGridPoint, phaseOf } from './schedule.ts';
 
 const I = 60_000;
 
@@ -37,15 +37,5 @@ describe('schedule', () => {
     expect(catchUp(1000, 5000, 20_000, 30_000)).toEqual({ action: 'poll' });
     expect(catchUp(1000, 5000, 40_000, 30_000)).toEqual({ action: 'reschedule', nextDueMs: 41_000 });
     expect(catchUp(0, I, 90_000, 30_000)).toEqual({ action: 'reschedule', nextDueMs: 120_000 });
-  });
-
-  it('flags an alert with no completed poll in three intervals', () => {
-    const now = new Date('2030-01-01T12:00:00Z');
-    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
-    const alert = { pollingIntervalSeconds: 60, activeSince: minutesAgo(60) };
-    expect(isStale({ ...alert, lastCompletedAt: minutesAgo(2) }, now)).toBe(false);
-    expect(isStale({ ...alert, lastCompletedAt: minutesAgo(4) }, now)).toBe(true);
-    expect(isStale({ ...alert, lastCompletedAt: null }, now)).toBe(true);
-    expect(isStale({ ...alert, lastCompletedAt: null, activeSince: minutesAgo(1) }, now)).toBe(false);
   });
 });

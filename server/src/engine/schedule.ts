@@ -1,7 +1,5 @@
-import { STALE_AFTER_INTERVALS } from '@resort/shared';
-
 /**
- * When an alert is due (DESIGN.md §7, docs/decisions.md). Times are epoch milliseconds.
+ * When an alert is due (docs/product.md, "Polling and rules"; docs/decisions.md). Times are epoch milliseconds.
  *
  * Every alert polls on a grid: `phase + k × interval`. The phase comes from a hash, so alerts spread
  * evenly over their interval and a restart or a bulk import does not fire them all at once. After the
@@ -54,14 +52,4 @@ export function catchUp(dueMs: number, intervalMs: number, nowMs: number, catchU
     action: 'reschedule',
     nextDueMs: dueMs + (Math.floor((nowMs - dueMs) / intervalMs) + 1) * intervalMs,
   };
-}
-
-/** An alert that has not completed a poll in three of its intervals is stale (a stuck engine shows). */
-
-export function isStale(
-  alert: { lastCompletedAt: Date | null; activeSince: Date; pollingIntervalSeconds: number },
-  now: Date,
-): boolean {
-  const since = Math.max(alert.lastCompletedAt?.getTime() ?? 0, alert.activeSince.getTime());
-  return now.getTime() - since > STALE_AFTER_INTERVALS * alert.pollingIntervalSeconds * 1000;
 }

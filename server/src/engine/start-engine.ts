@@ -4,15 +4,19 @@ import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createEngine } from './engine.ts';
 
 /**
- * The engine wired to the product's real parts: the shared request builder and evaluator, the
- * guarded outbound client, the proxies' bookkeeping and the notifications pipeline.
+ * The engine wired to the product's real parts: the alerts module's polling service, the templates
+ * service, the shared request builder and evaluator, the guarded outbound client, the proxies'
+ * bookkeeping and the notifications pipeline.
  */
 export function createEngineFromServices(
-  services: Pick<Services, 'db' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'>,
+  services: Pick<
+    Services,
+    'alertPolling' | 'templates' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'
+  >,
 ) {
-  const { db } = services;
   return createEngine({
-    db,
+    alerts: services.alertPolling,
+    templates: services.templates,
     config: services.config,
     log: services.log,
     build: (template, alert) =>

@@ -1,8 +1,6 @@
 import os from 'node:os';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.ts';
+import type { AlertPollingService } from '../modules/alerts/alert-polling.service.ts';
 import type { Logger } from '../platform/logger.ts';
-import { beatHeartbeat, reapDeadWorkers, registerWorker, removeWorker } from './engine.repo.ts';
 
 /**
  * This worker's row in `engine_workers`: joined at start, beaten every second, left at stop. Each
@@ -10,13 +8,13 @@ import { beatHeartbeat, reapDeadWorkers, registerWorker, removeWorker } from './
  * alerts poll again within seconds, whichever worker notices first.
  */
 export function createWorkerPresence(deps: {
-  db: Kysely<DB>;
+  alerts: Pick<AlertPollingService, 'joinPool' | 'beat' | 'reapDeadWorkers' | 'leavePool'>;
   workerId: string;
   timeoutSeconds: number;
   log: Logger;
 }) {
-  const { db, workerId, log } = deps;
-  const join = () => registerWorker(db, { id: workerId, hostname: os.hostname(), pid: process.pid });
+  const { alerts, workerId, log } = deps;
+  const join = () => alerts.joinPool({ id: workerId, hostname: os.hostname(), pid: process.pid });
 
   return {
     join,
@@ -25,14 +23,14 @@ export function createWorkerPresence(deps: {
     async beat(): Promise<{ live: number; dbNow: Date; sentAt: number; answeredAt: number } | null> {
       try {
         const sentAt = Date.now();
-        const beat = await beatHeartbeat(db, workerId, deps.timeoutSeconds);
+        const beat = await alerts.beat(workerId, deps.timeoutSeconds);
         const answeredAt = Date.now();
         if (!beat.present) {
           // Taken for dead (a long pause) and reaped: our claims are gone; join again.
           log.warn({ workerId }, 'engine: this worker was reaped; registering again');
           await join();
         }
-        const released = await reapDeadWorkers(db, deps.timeoutSeconds);
+        const released = await alerts.reapDeadWorkers(deps.timeoutSeconds);
         if (released > 0)
           log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
         return { live: beat.live, dbNow: beat.dbNow, sentAt, answeredAt };
@@ -43,6 +41,6 @@ export function createWorkerPresence(deps: {
     },
 
     /** Hands every claim back and leaves the pool. */
-    leave: () => removeWorker(db, workerId),
+    leave: () => alerts.leavePool(workerId),
   };
 }

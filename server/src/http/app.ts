@@ -68,7 +68,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
-    // A request never hangs forever (DESIGN.md §10 faults).
+    // A request never hangs forever (docs/performance.md, the fault drills).
     requestTimeout: 60_000,
     // A bad or overlong URL answers in the API's error shape, never echoing the URL back.
     frameworkErrors: (error, _req, reply) => {

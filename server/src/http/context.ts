@@ -57,7 +57,7 @@ export function createContextFactory(services: Services) {
       findRoles: (userId) => {
         let found = roles.get(userId);
         if (!found) {
-          found = services.users.findRoles(userId);
+          found = services.users.findRoles(userId, auth?.userId === userId ? auth.issuedAtMs : undefined);
           roles.set(userId, found);
         }
         return found;

@@ -56,6 +56,23 @@ describe('REST meta → route table → OpenAPI', () => {
     ]);
   });
 
+  it('names a renamed router by its contract name in the document, and calls it by its own', () => {
+    const renamed = deriveRestRoutes(demo, { things: 'items' });
+    expect(renamed.map((r) => `${r.procedure} ${r.operation}`)).toEqual([
+      'things.ping items.ping',
+      'things.rename items.rename',
+    ]);
+    const named = buildOpenApiDocument(renamed) as unknown as typeof doc & { tags: { name: string }[] };
+    const rename = named.paths['/api/things/{id}']!.patch!;
+    expect(rename).toMatchObject({ operationId: 'items.rename', summary: 'items.rename', tags: ['items'] });
+    expect(rename.description).toBe('Procedure `items.rename` (mutation); access: user.');
+    expect(named.tags.map((t) => t.name)).toEqual(['items']);
+    expect(Object.keys(named.components.schemas)).toEqual(
+      expect.arrayContaining(['ItemsRenameBody', 'ItemsRenameOutput']),
+    );
+    expect(JSON.stringify(named)).not.toContain('things.');
+  });
+
   it('refuses two procedures on one method and path', () => {
     const clash = router({
       a: publicProcedure.meta({ rest: { method: 'GET', path: '/x/:id' } }).query(() => 1),

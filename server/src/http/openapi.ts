@@ -162,7 +162,7 @@ function buildComponents(routes: readonly DerivedRestRoute[]) {
   const ops = new Map<string, OperationSchemas>();
   for (const route of routes) {
     const op: OperationSchemas = {};
-    const name = pascal(route.procedure);
+    const name = pascal(route.operation);
     if (isZod(route.output) && !isVoid(route.output)) {
       op.output = outReg.get(route.output)?.id ?? `${name}Output`;
       if (!outReg.has(route.output)) outReg.add(route.output, { id: op.output });
@@ -248,7 +248,7 @@ export function buildOpenApiDocument(routes: readonly DerivedRestRoute[]) {
   for (const route of routes) {
     const op = ops.get(route.procedure)!;
     const openPath = `/api${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
-    const tag = route.procedure.split('.')[0]!;
+    const tag = route.operation.split('.')[0]!;
     tags.add(tag);
     const parameters: Record<string, unknown>[] = pathParams(route.path).map((name) => ({
       name,
@@ -286,9 +286,9 @@ export function buildOpenApiDocument(routes: readonly DerivedRestRoute[]) {
       responses[String(status)] = { $ref: `#/components/responses/${errorResponses[status]!.name}` };
     }
     const operation: Record<string, unknown> = {
-      operationId: route.procedure,
-      summary: route.summary ?? route.procedure,
-      description: `Procedure \`${route.procedure}\` (${route.procedureType}); access: ${route.access}.`,
+      operationId: route.operation,
+      summary: route.summary ?? route.operation,
+      description: `Procedure \`${route.operation}\` (${route.procedureType}); access: ${route.access}.`,
       tags: [tag],
       'x-access': route.access,
       security: route.access === 'public' ? [] : [{ bearer: [] }],

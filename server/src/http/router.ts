@@ -1,4 +1,5 @@
 import { alertInsightRouter } from '../modules/alert-insight/alert-insight.router.ts';
+import { adminAlertsRouter, alertsRouter } from '../modules/alerts/alerts.router.ts';
 import { apiTokensRouter } from '../modules/api-tokens/api-tokens.router.ts';
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { healthRouter } from '../modules/health/health.router.ts';
@@ -6,15 +7,16 @@ import { liveRouter } from '../modules/live/live.router.ts';
 import { notificationServicesRouter } from '../modules/notification-services/notification-services.router.ts';
 import { notificationsRouter } from '../modules/notifications/notifications.router.ts';
 import { proxiesRouter } from '../modules/proxies/proxies.router.ts';
-import {
-  adminRegistrationsRouter,
-  registrationsRouter,
-} from '../modules/registrations/registrations.router.ts';
 // ctx.services is typed by the modules' composition root (declaration merging); this type import
 // brings that declaration to whoever types against AppRouter, the client included.
 import type {} from '../modules/services.ts';
 import { templateGroupsRouter } from '../modules/template-groups/template-groups.router.ts';
 import { templatesRouter } from '../modules/templates/templates.router.ts';
+import {
+  adminUsersRouter,
+  invitationsRouter,
+  signupSettingsRouter,
+} from '../modules/users/accounts.router.ts';
 import { usersRouter } from '../modules/users/users.router.ts';
 import { archiveRouter, dashboardRouter, watchlistsRouter } from '../modules/watchlists/watchlists.router.ts';
 import { router } from '../platform/trpc/trpc.ts';
@@ -24,9 +26,12 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  adminUsers: adminUsersRouter,
+  signupSettings: signupSettingsRouter,
+  invitations: invitationsRouter,
   proxies: proxiesRouter,
-  registrations: registrationsRouter,
-  adminRegistrations: adminRegistrationsRouter,
+  alerts: alertsRouter,
+  adminAlerts: adminAlertsRouter,
   templates: templatesRouter,
   templateGroups: templateGroupsRouter,
   notificationServices: notificationServicesRouter,

@@ -3,7 +3,7 @@ import type { Queue } from 'pg-boss';
 /**
  * Every pg-boss queue the product uses, declared once. Producers and workers import these names;
  * `ensureQueues` creates them at start-up. Polls are not jobs: each worker claims due alerts from
- * the registrations table itself (docs/decisions.md, "Engine"); nor are deliveries: dispatchers claim
+ * the alerts table itself (docs/decisions.md, "Engine"); nor are deliveries: the delivery workers claim
  * them from the notification_deliveries outbox (docs/decisions.md, "[delivery]").
  */
 export const queues = {

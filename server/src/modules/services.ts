@@ -10,8 +10,13 @@ import { createOutboundClient } from '../platform/outbound/outbound-client.ts';
 import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createRateLimits } from '../platform/rate-limiter.ts';
 import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
+import { createAlertArchiveService } from './alerts/alert-archive.service.ts';
+import { createAlertPollingService } from './alerts/alert-polling.service.ts';
+import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
+import { createAccountMailer } from './auth/account-mail.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { createRecoveryService, revokeCredentials } from './auth/recovery.service.ts';
 import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
 import { createEngineFigures } from './health/engine-figures.ts';
 import { createHealthService } from './health/health.service.ts';
@@ -24,10 +29,10 @@ import { createChannels } from './notifications/channels/index.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './notifications/retry-schedule.ts';
 import { createProxyService } from './proxies/proxies.service.ts';
-import { createRegistrationService } from './registrations/registrations.service.ts';
 import { createTemplateGroupService } from './template-groups/template-groups.service.ts';
 import { templateGenerators } from './templates/generators/index.ts';
 import { createTemplateService } from './templates/templates.service.ts';
+import { createAccountsService } from './users/accounts.service.ts';
 import { createUserService } from './users/users.service.ts';
 import { createArchiveService } from './watchlists/archive.service.ts';
 import { createWatchlistService } from './watchlists/watchlists.service.ts';
@@ -53,7 +58,7 @@ export async function createServices(deps: ServiceDeps) {
   const resolver = config.OUTBOUND_DNS_SERVERS.length
     ? createDnsResolver(config.OUTBOUND_DNS_SERVERS)
     : systemResolver;
-  // The one guarded client for every call to a user- or admin-supplied URL (DESIGN.md §7).
+  // The one guarded client for every call to a user- or admin-supplied URL (docs/product.md, "Outbound safety").
   const outbound = createOutboundClient({
     allowlist: config.OUTBOUND_ALLOWLIST,
     timeoutMs: config.OUTBOUND_TIMEOUT_MS,
@@ -62,7 +67,7 @@ export async function createServices(deps: ServiceDeps) {
   });
   // Every rate limit lives in PostgreSQL, so all app processes share one budget per key.
   const rateLimits = createRateLimits(db);
-  const registrations = createRegistrationService({
+  const alerts = createAlertService({
     db,
     clock,
     rateLimits,
@@ -70,18 +75,41 @@ export async function createServices(deps: ServiceDeps) {
     defaultServiceIds: async (userId) =>
       defaultChannelIds(await users.preferences(userId), await listNotificationServicesForUser(db, userId)),
   });
+  // The engine's statements on the alert row (claims, leases, write-back), as a narrow service.
+  const alertPolling = createAlertPollingService({ db });
   const alertInsight = createAlertInsightService({
     db,
     clock,
-    registrations,
+    alerts,
     retentionHours: config.POLL_RUN_RETENTION_HOURS,
   });
   const users = createUserService({
     db,
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
-    listRegistrations: (userId) => registrations.listForUser(userId),
+    listAlerts: (userId) => alerts.listForUser(userId),
   });
-  const auth = createAuthService({ db, tokens, clock, config, log, rateLimits });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    defaultSignupPolicy: config.SIGNUP_POLICY,
+    revokeCredentials,
+  });
+  const recovery = createRecoveryService({
+    db,
+    clock,
+    mailer: createAccountMailer({ config, log }),
+    config,
+    rateLimits,
+  });
+  const auth = createAuthService({
+    db,
+    tokens,
+    clock,
+    config,
+    log,
+    rateLimits,
+    removeAccount: (userId) => accounts.removeOwn(userId),
+  });
   const apiTokens = createApiTokenService({
     db,
     clock,
@@ -95,6 +123,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     generators: templateGenerators,
     send: (req) => sendBuiltRequest(outbound, req),
+    countAlerts: (templateId) => alerts.countUsingTemplate(templateId),
   });
   const channels = createChannels({ config, outbound, log, clock });
   const notificationServices = createNotificationServicesService({
@@ -103,6 +132,7 @@ export async function createServices(deps: ServiceDeps) {
     checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
     clock,
     rateLimits,
+    sendsPerHour: config.CHANNEL_SENDS_PER_HOUR,
   });
   const notifications = createNotificationsService({
     db,
@@ -111,19 +141,25 @@ export async function createServices(deps: ServiceDeps) {
     log,
     retryPolicy: retryPolicyFromConfig(config),
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
+    skipReason: (d) => notificationServices.skipReason(d),
   });
   const health = createHealthService({
     db,
     boss,
-    engineFigures: createEngineFigures({ db, workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS }),
+    engineFigures: createEngineFigures({
+      db,
+      alerts: alertPolling,
+      workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
+    }),
     deliveryFigures: () => notifications.figures(),
   });
   const watchlists = createWatchlistService({
     db,
     clock,
-    listAlerts: (userId) => registrations.listForUser(userId),
+    listAlerts: (userId) => alerts.listForUser(userId),
+    alerts,
   });
-  const archive = createArchiveService({ db, clock });
+  const archive = createArchiveService({ alerts: createAlertArchiveService({ db }), clock });
   const live = createLiveHub({ db, databaseUrl: deps.databaseUrl ?? null, log });
   return {
     config,
@@ -135,6 +171,8 @@ export async function createServices(deps: ServiceDeps) {
     tokens,
     apiTokens,
     users,
+    accounts,
+    recovery,
     auth,
     health,
     outbound,
@@ -144,7 +182,8 @@ export async function createServices(deps: ServiceDeps) {
     notifications,
     templateGroups,
     templates,
-    registrations,
+    alerts,
+    alertPolling,
     watchlists,
     archive,
     alertInsight,

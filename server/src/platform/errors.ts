@@ -5,7 +5,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
  * handler both read this table, so a code means the same status everywhere.
  */
 export const errorTable = {
-  /** The input broke a rule; the message is the rule's message from SPEC.md §5. */
+  /** The input broke a rule; the message is the rule's message (docs/product.md, "Validation and messages"). */
   BAD_REQUEST: { trpc: 'BAD_REQUEST', http: 400 },
   /** No token, or a token that is expired, tampered or revoked. */
   UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },

@@ -67,7 +67,7 @@ beforeAll(async () => {
     .execute();
   alertId = (await createAlerts(t.db, planner, templateId, [{ title: 'Lagoon', watch, interval: 3600 }]))[0]!;
   await t.db
-    .updateTable('registrations')
+    .updateTable('alerts')
     .set({ overrides: JSON.stringify({ query: { checkIn: '2027-01-02', checkOut: '2027-01-06' } }) })
     .where('id', '=', alertId!)
     .execute();

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import type { CreatedApiToken } from '@resort/shared';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTemplate } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { insertTemplate } from '../registrations/fixtures.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -177,7 +177,7 @@ export async function createAlerts(
   }[],
 ): Promise<string[]> {
   const rows = await db
-    .insertInto('registrations')
+    .insertInto('alerts')
     .values(
       alerts.map((a, i) => ({
         user_id: planner.userId,
@@ -199,8 +199,8 @@ export async function createAlerts(
     .returning('id')
     .execute();
   await db
-    .insertInto('registration_notification_services')
-    .values(rows.map((r) => ({ registration_id: r.id, notification_service_id: planner.serviceId })))
+    .insertInto('alert_notification_services')
+    .values(rows.map((r) => ({ alert_id: r.id, notification_service_id: planner.serviceId })))
     .execute();
   return rows.map((r) => r.id);
 }
@@ -209,28 +209,19 @@ export function rooms(available: boolean, price = 300) {
   return { rooms: [{ code: 'R1', available, price }] };
 }
 
-export async function pollRuns(db: Database, registrationId: string) {
-  return db
-    .selectFrom('poll_runs')
-    .selectAll()
-    .where('registration_id', '=', registrationId)
-    .orderBy('due_at')
-    .execute();
+export async function pollRuns(db: Database, alertId: string) {
+  return db.selectFrom('poll_runs').selectAll().where('alert_id', '=', alertId).orderBy('due_at').execute();
 }
 
-export async function notificationsOf(db: Database, registrationId: string) {
+export async function notificationsOf(db: Database, alertId: string) {
   return db
     .selectFrom('notifications')
     .selectAll()
-    .where('registration_id', '=', registrationId)
+    .where('alert_id', '=', alertId)
     .orderBy('created_at')
     .execute();
 }
 
-export async function alertRow(db: Database, registrationId: string) {
-  return db
-    .selectFrom('registrations')
-    .selectAll()
-    .where('id', '=', registrationId)
-    .executeTakeFirstOrThrow();
+export async function alertRow(db: Database, alertId: string) {
+  return db.selectFrom('alerts').selectAll().where('id', '=', alertId).executeTakeFirstOrThrow();
 }

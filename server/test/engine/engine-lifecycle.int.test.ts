@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prunePollRuns } from '../../src/engine/engine.repo.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
+import { prunePollRuns } from '../../src/modules/alerts/alert-polling.repo.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   alertRow,
@@ -64,17 +64,13 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
       Array.from({ length: 300 }, (_, i) => ({ query: { ref: i }, interval: 60 })),
     );
     // Rows written without a due time (a SQL import): more than ENGINE_PROMPT_FIRST_POLLS at once.
-    await t.db.updateTable('registrations').set({ next_due_at: null }).where('id', 'in', ids).execute();
+    await t.db.updateTable('alerts').set({ next_due_at: null }).where('id', 'in', ids).execute();
     const before = (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now.getTime();
     const engine = createEngineFromServices(t.services);
     await engine.start();
     try {
       const rows = await waitFor(async () => {
-        const due = await t.db
-          .selectFrom('registrations')
-          .select('next_due_at')
-          .where('id', 'in', ids)
-          .execute();
+        const due = await t.db.selectFrom('alerts').select('next_due_at').where('id', 'in', ids).execute();
         return due.every((r) => r.next_due_at !== null) ? due : null;
       });
       // Every row has its due time now, so the spreading happened between `before` and `after`
@@ -101,7 +97,7 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
     const templateId = await createTemplate(t.db, `${upstream.url}/prune`);
     const [id] = await createAlerts(t.db, planner, templateId, [{}]);
     const run = (hoursAgo: number) => ({
-      registration_id: id!,
+      alert_id: id!,
       due_at: sql<Date>`now() - make_interval(hours => ${hoursAgo})`,
       started_at: sql<Date>`now() - make_interval(hours => ${hoursAgo})`,
       finished_at: sql<Date>`now() - make_interval(hours => ${hoursAgo})`,

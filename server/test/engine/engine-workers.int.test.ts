@@ -42,15 +42,15 @@ async function spawnWorker(t: TestApp): Promise<{ child: ChildProcess; id: strin
 async function runsOf(t: TestApp) {
   return t.db
     .selectFrom('poll_runs')
-    .select(['registration_id', 'due_at', 'started_at', 'lateness_ms', 'worker_id', 'notified'])
-    .orderBy('registration_id')
+    .select(['alert_id', 'due_at', 'started_at', 'lateness_ms', 'worker_id', 'notified'])
+    .orderBy('alert_id')
     .orderBy('due_at')
     .execute();
 }
 
-function byAlert<T extends { registration_id: string }>(rows: T[]): Map<string, T[]> {
+function byAlert<T extends { alert_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
-  for (const r of rows) map.set(r.registration_id, [...(map.get(r.registration_id) ?? []), r]);
+  for (const r of rows) map.set(r.alert_id, [...(map.get(r.alert_id) ?? []), r]);
   return map;
 }
 
@@ -150,8 +150,7 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
     const keys = new Set(
       (await t.db.selectFrom('notifications').select('event_key').execute()).map((n) => n.event_key),
     );
-    for (const r of snapshot)
-      expect(keys.has(`${r.registration_id}:${r.due_at.toISOString()}:MATCH`)).toBe(true);
+    for (const r of snapshot) expect(keys.has(`${r.alert_id}:${r.due_at.toISOString()}:MATCH`)).toBe(true);
     const deliveries = await t.db
       .selectFrom('notification_deliveries')
       .innerJoin('notifications', 'notifications.id', 'notification_deliveries.notification_id')

@@ -8,7 +8,7 @@ import { type DrillPostgres, startDrillPostgres } from '../helpers/drill-postgre
 import { waitFor } from '../helpers/receivers.ts';
 
 /**
- * Fault drill (DESIGN.md §10): PostgreSQL restarted under load. The app runs as `npm start` runs it
+ * Fault drill (docs/performance.md): PostgreSQL restarted under load. The app runs as `npm start` runs it
  * (startRuntime: migrations, pg-boss, the polling engine, HTTP on a real port) against a PostgreSQL of
  * the drill's own. While requests flow and an alert is polled every 5 s, the server stops and starts
  * again; requests during the outage must end with a 5xx JSON answer (none may hang), and afterwards
@@ -112,7 +112,7 @@ const pollsSince = async (alertId: string, since: Date) =>
     await runtime.services.db
       .selectFrom('poll_runs')
       .select('id')
-      .where('registration_id', '=', alertId)
+      .where('alert_id', '=', alertId)
       .where('started_at', '>', since)
       .execute()
   ).length;

@@ -12,7 +12,7 @@ import {
 } from '../notifications/fixtures.ts';
 
 /**
- * Fault drill (DESIGN.md §10): a webhook receiver that accepts the request and never answers. Each
+ * Fault drill (docs/performance.md): a webhook receiver that accepts the request and never answers. Each
  * attempt must be abandoned at the delivery timeout (the receiver sees us hang up) and retried with
  * the same webhook-id; the outcome is visible in the history.
  */
@@ -82,8 +82,8 @@ async function notify(path: string) {
   const alert = await createAlertLinkedTo(t, user, [service.id]);
   const { notificationId } = await t.services.notifications.createNotification({
     userId: user.id,
-    registrationId: alert.registrationId,
-    eventKey: `timeout-drill-${path}-${alert.registrationId}`,
+    alertId: alert.alertId,
+    eventKey: `timeout-drill-${path}-${alert.alertId}`,
     message: 'Rooms are open',
   });
   return { user, notificationId };

@@ -17,7 +17,7 @@ import {
 import { type DrillPostgres, startDrillPostgres } from '../helpers/drill-postgres.ts';
 
 /**
- * Fault drill (DESIGN.md §10): a worker process killed (SIGKILL) while its polls are in flight at the
+ * Fault drill (docs/performance.md): a worker process killed (SIGKILL) while its polls are in flight at the
  * upstream. Another worker must poll every one of those alerts again, and each match must reach the
  * webhook exactly once. Runs on a PostgreSQL of the drill's own, with `npm run worker` processes.
  */
@@ -107,7 +107,7 @@ async function spawnWorker(): Promise<{ child: ChildProcess; id: string }> {
 const runs = () =>
   runtime.services.db
     .selectFrom('poll_runs')
-    .select(['registration_id', 'started_at', 'worker_id', 'notified'])
+    .select(['alert_id', 'started_at', 'worker_id', 'notified'])
     .execute();
 
 describe('a worker killed mid-poll', () => {
@@ -141,7 +141,7 @@ describe('a worker killed mid-poll', () => {
     await waitFor(
       async () => {
         const after = (await runs()).filter((r) => r.started_at > killedAt);
-        return ids.every((id) => after.filter((r) => r.registration_id === id).length >= 2);
+        return ids.every((id) => after.filter((r) => r.alert_id === id).length >= 2);
       },
       { what: 'two polls of every alert after the kill', timeoutMs: 90_000, intervalMs: 500 },
     );
@@ -149,8 +149,8 @@ describe('a worker killed mid-poll', () => {
     const all = await runs();
     expect(all.every((r) => r.worker_id === replacement.id)).toBe(true);
     // firstMatch: one notification per alert, from its first completed poll; one delivery each.
-    const notifications = await db.selectFrom('notifications').select(['id', 'registration_id']).execute();
-    expect(notifications.map((n) => n.registration_id).sort()).toEqual([...ids].sort());
+    const notifications = await db.selectFrom('notifications').select(['id', 'alert_id']).execute();
+    expect(notifications.map((n) => n.alert_id).sort()).toEqual([...ids].sort());
     expect(all.filter((r) => r.notified)).toHaveLength(ALERTS);
     await waitFor(() => receiver.received.length >= ALERTS, { what: 'every delivery', timeoutMs: 30_000 });
     const deliveries = await db.selectFrom('notification_deliveries').select(['id', 'status']).execute();

@@ -4,10 +4,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startBoss } from '../../src/jobs/boss.ts';
-import {
-  type DeliveryDispatcher,
-  startDeliveryDispatcher,
-} from '../../src/modules/notifications/notifications.dispatcher.ts';
+import { type DeliveryWorker, startDeliveryWorker } from '../../src/modules/notifications/delivery-worker.ts';
 import { createServices, type Services } from '../../src/modules/services.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { createLogger } from '../../src/platform/logger.ts';
@@ -21,8 +18,8 @@ export interface TestApp {
   config: Config;
   database: TestDatabase;
   boss: PgBoss | null;
-  /** This process's delivery dispatcher, when asked for (`deliveries: true`). */
-  dispatcher: DeliveryDispatcher | null;
+  /** This process's delivery worker, when asked for (`deliveries: true`). */
+  deliveryWorker: DeliveryWorker | null;
   /** The listening base URL when `listen` was asked for, e.g. http://127.0.0.1:41234. */
   baseUrl: string | null;
   /**
@@ -47,7 +44,7 @@ export async function startTestApp(
   options: {
     env?: Record<string, string>;
     boss?: boolean;
-    /** Run a delivery dispatcher, as a worker process does. */
+    /** Run a delivery worker, as a worker process does. */
     deliveries?: boolean;
     listen?: boolean;
     clock?: Clock;
@@ -84,8 +81,8 @@ export async function startTestApp(
     databaseUrl: database.url,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const dispatcher = options.deliveries
-    ? startDeliveryDispatcher({ ...services, connectionString: database.url })
+  const deliveryWorker = options.deliveries
+    ? startDeliveryWorker({ ...services, connectionString: database.url })
     : null;
   const app = await buildApp(services, { clientDist: options.clientDist });
   let baseUrl: string | null = null;
@@ -99,7 +96,7 @@ export async function startTestApp(
     config,
     database,
     boss,
-    dispatcher,
+    deliveryWorker,
     baseUrl,
     async request({ method, url, token, body, headers }) {
       const h: Record<string, string> = { ...headers };
@@ -116,7 +113,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await dispatcher?.stop();
+      await deliveryWorker?.stop();
       await boss?.stop({ graceful: false, timeout: 2000 });
       await services.channels.close();
       await services.outbound.close();

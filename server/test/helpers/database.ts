@@ -11,9 +11,10 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one test file, cloned from the migrated template (pg-boss schema included),
- * so files run in parallel and never see each other's rows.
+ * so files run in parallel and never see each other's rows. `empty`: no tables at all, for a test
+ * that migrates it itself (an older schema version).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('dbAdminUrl');
   const template = inject('dbTemplate');
   const name = `resort_t_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -22,7 +23,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        await admin.query(
+          options.empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+        );
         break;
       } catch (error) {
         // Two clones of one template at the same instant collide ("being accessed by other users").

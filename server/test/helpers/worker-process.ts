@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A worker process as `npm run worker` runs it (engine and delivery dispatcher), on the given database. */
+/** A worker process as `npm run worker` runs it (engine and delivery worker), on the given database. */
 export function spawnWorkerProcess(databaseUrl: string): ChildProcess {
   return spawn(process.execPath, ['server/src/worker.ts'], {
     cwd: repoRoot,

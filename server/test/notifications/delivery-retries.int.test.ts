@@ -1,12 +1,13 @@
 import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../factories.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
 import {
   deliveriesOf,
   historyOf,
   settledDeliveries,
+  startFastRetryApp,
   verifyStandardWebhook,
   webhookAlert as webhookAlertOf,
 } from './fixtures.ts';
@@ -16,17 +17,7 @@ let hook: HttpReceiver;
 
 beforeAll(async () => {
   hook = await startHttpReceiver();
-  t = await startTestApp({
-    boss: true,
-    deliveries: true,
-    env: {
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      // A 1-second schedule (1 s, then 1 s: capped), 3 attempts, so retries finish in seconds.
-      DELIVERY_RETRY_BASE_SECONDS: '1',
-      DELIVERY_RETRY_MAX_DELAY_SECONDS: '1',
-      DELIVERY_MAX_ATTEMPTS: '3',
-    },
-  });
+  t = await startFastRetryApp();
 });
 afterAll(async () => {
   await t.close();
@@ -51,8 +42,8 @@ describe('delivery retries and failures', () => {
     });
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `flaky-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `flaky-${a.alertId}`,
       message: 'Try me',
     });
     const [row] = await settled(notificationId, 1);
@@ -74,8 +65,8 @@ describe('delivery retries and failures', () => {
     );
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `down-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `down-${a.alertId}`,
       message: 'Will not arrive',
     });
     const [row] = await settled(notificationId, 1);
@@ -107,8 +98,8 @@ describe('delivery retries and failures', () => {
     });
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `busy-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `busy-${a.alertId}`,
       message: 'Patience',
     });
     const [row] = await settled(notificationId, 1);
@@ -123,8 +114,8 @@ describe('delivery retries and failures', () => {
     hook.setAnswer((req) => (req.path === '/gone' ? { status: 410, body: 'unsubscribed' } : { status: 200 }));
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `gone-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `gone-${a.alertId}`,
       message: 'Anyone there?',
     });
     const [row] = await settled(notificationId, 1);
@@ -142,8 +133,8 @@ describe('delivery retries and failures', () => {
     // A later notification of the alert skips the deactivated service.
     const next = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `gone-2-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `gone-2-${a.alertId}`,
       message: 'Again',
     });
     expect(await deliveries(next.notificationId)).toHaveLength(0);
@@ -160,8 +151,8 @@ describe('delivery retries and failures', () => {
       .execute();
     const { notificationId } = await t.services.notifications.createNotification({
       userId: a.user.id,
-      registrationId: a.registrationId,
-      eventKey: `moved-${a.registrationId}`,
+      alertId: a.alertId,
+      eventKey: `moved-${a.alertId}`,
       message: 'Nope',
     });
     const [row] = await settled(notificationId, 1);

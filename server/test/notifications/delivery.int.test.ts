@@ -104,7 +104,7 @@ describe('delivery pipeline', () => {
     });
     const sms = await createService(t, user, { type: 'SMS', config: { toNumber: '+15557654321' } });
     const email = await primaryEmailService(t, user);
-    const { registrationId, templateId } = await createAlertLinkedTo(
+    const { alertId, templateId } = await createAlertLinkedTo(
       t,
       user,
       [webhook.id, slackService.id, inactiveSlack.id, sms.id, email.id],
@@ -114,8 +114,8 @@ describe('delivery pipeline', () => {
     const message = 'Deluxe room "Lake view" is available for $420 & up';
     const result = await t.services.notifications.createNotification({
       userId: user.id,
-      registrationId,
-      eventKey: `fanout-${registrationId}`,
+      alertId,
+      eventKey: `fanout-${alertId}`,
       message,
       metadata: { timestamp: '2030-04-01T12:00:00.000Z', matched: true },
     });
@@ -133,7 +133,7 @@ describe('delivery pipeline', () => {
     expect(received!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(received!.body)).toEqual({
       text: message,
-      alert: registrationId,
+      alert: alertId,
       template: templateId,
       at: '2030-04-01T12:00:00.000Z',
     });
@@ -185,8 +185,8 @@ describe('delivery pipeline', () => {
     // The same event again creates nothing and puts nothing back in the outbox.
     const again = await t.services.notifications.createNotification({
       userId: user.id,
-      registrationId,
-      eventKey: `fanout-${registrationId}`,
+      alertId,
+      eventKey: `fanout-${alertId}`,
       message: 'duplicate',
     });
     expect(again).toEqual({ notificationId: result.notificationId, created: false });
@@ -203,7 +203,7 @@ describe('delivery pipeline', () => {
       message,
       status: 'SUCCESS',
       registration: {
-        id: registrationId,
+        id: alertId,
         title: 'Spring <break>',
         partyName: 'The Smiths',
         template: { name: 'Grand Floridian' },
@@ -218,8 +218,8 @@ describe('delivery pipeline', () => {
     for (const a of [text, blank, get]) {
       await t.services.notifications.createNotification({
         userId: a.user.id,
-        registrationId: a.registrationId,
-        eventKey: `body-${a.registrationId}`,
+        alertId: a.alertId,
+        eventKey: `body-${a.alertId}`,
         message: 'Rooms open',
       });
     }
@@ -229,7 +229,7 @@ describe('delivery pipeline', () => {
     );
     const [asText] = forPath('/text');
     expect(asText!.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(asText!.body).toBe(`Alert ${text.registrationId}: Rooms open`);
+    expect(asText!.body).toBe(`Alert ${text.alertId}: Rooms open`);
     expect(verifyStandardWebhook(text.service.signingSecret!, asText!.headers, asText!.body)).toBe(true);
     const [none] = forPath('/blank');
     expect(none!.body).toBe('');

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NotificationRecord, NotificationService } from '@resort/shared';
 import type { TestUser } from '../factories.ts';
 import { createUser } from '../factories.ts';
-import type { TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, waitFor } from '../helpers/receivers.ts';
 
 /** An alert of `user` on a fresh template, linked to the given services (rows written directly: setup only). */
@@ -12,7 +12,7 @@ export async function createAlertLinkedTo(
   user: { id: string },
   serviceIds: string[],
   options: { title?: string; partyName?: string; templateName?: string } = {},
-): Promise<{ registrationId: string; templateId: string }> {
+): Promise<{ alertId: string; templateId: string }> {
   const template = await t.db
     .insertInto('templates')
     .values({
@@ -26,8 +26,8 @@ export async function createAlertLinkedTo(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const registration = await t.db
-    .insertInto('registrations')
+  const alert = await t.db
+    .insertInto('alerts')
     .values({
       user_id: user.id,
       template_id: template.id,
@@ -43,11 +43,11 @@ export async function createAlertLinkedTo(
     .executeTakeFirstOrThrow();
   if (serviceIds.length) {
     await t.db
-      .insertInto('registration_notification_services')
-      .values(serviceIds.map((id) => ({ registration_id: registration.id, notification_service_id: id })))
+      .insertInto('alert_notification_services')
+      .values(serviceIds.map((id) => ({ alert_id: alert.id, notification_service_id: id })))
       .execute();
   }
-  return { registrationId: registration.id, templateId: template.id };
+  return { alertId: alert.id, templateId: template.id };
 }
 
 export async function createService(t: TestApp, user: TestUser, body: unknown): Promise<NotificationService> {
@@ -58,14 +58,28 @@ export async function createService(t: TestApp, user: TestUser, body: unknown): 
     body,
   });
   if (res.statusCode !== 201) throw new Error(`create service failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: NotificationService }>().data;
+  return markVerified(t, res.json<{ data: NotificationService }>().data);
+}
+
+/**
+ * These tests are about delivering: an e-mail or SMS channel is verified as its owner would verify
+ * it by entering its code (test/accounts/channel-verification.int.test.ts covers the code itself).
+ */
+export async function markVerified(t: TestApp, service: NotificationService): Promise<NotificationService> {
+  if (service.type !== 'EMAIL' && service.type !== 'SMS') return service;
+  await t.db
+    .updateTable('notification_services')
+    .set({ verified_at: new Date(), verified_via: 'code' })
+    .where('id', '=', service.id)
+    .execute();
+  return { ...service, verification: 'verified' };
 }
 
 export async function primaryEmailService(t: TestApp, user: TestUser): Promise<NotificationService> {
   const res = await t.request({ method: 'GET', url: '/api/users/me', token: user.token });
   const services = res.json<{ data: { notificationServices: NotificationService[] } }>().data
     .notificationServices;
-  return services.find((s) => s.type === 'EMAIL')!;
+  return markVerified(t, services.find((s) => s.type === 'EMAIL')!);
 }
 
 /**
@@ -123,4 +137,22 @@ export async function webhookAlert(
   });
   const alert = await createAlertLinkedTo(t, user, [service.id]);
   return { user, service, ...alert };
+}
+
+/**
+ * An app with a delivery worker on a 1-second retry schedule (1 s, then 1 s: capped) of 3 attempts,
+ * so retries finish in seconds; loopback receivers allowed.
+ */
+export function startFastRetryApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp({
+    boss: true,
+    deliveries: true,
+    env: {
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
+      DELIVERY_RETRY_BASE_SECONDS: '1',
+      DELIVERY_RETRY_MAX_DELAY_SECONDS: '1',
+      DELIVERY_MAX_ATTEMPTS: '3',
+      ...env,
+    },
+  });
 }

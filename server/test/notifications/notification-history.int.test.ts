@@ -11,7 +11,7 @@ import {
   verifyStandardWebhook,
 } from './fixtures.ts';
 
-// No delivery dispatcher runs: deliveries wait in the outbox, and the tests drive `deliver` themselves.
+// No delivery worker runs: deliveries wait in the outbox, and the tests drive `deliver` themselves.
 let t: TestApp;
 let hook: HttpReceiver;
 beforeAll(async () => {
@@ -27,11 +27,11 @@ async function history(user: TestUser, query = '') {
   return t.request({ method: 'GET', url: `/api/users/me/notification-history${query}`, token: user.token });
 }
 
-async function notify(user: TestUser, registrationId: string, n: number) {
+async function notify(user: TestUser, alertId: string, n: number) {
   return t.services.notifications.createNotification({
     userId: user.id,
-    registrationId,
-    eventKey: `${registrationId}-${n}`,
+    alertId,
+    eventKey: `${alertId}-${n}`,
     message: `Message ${n}`,
   });
 }
@@ -45,8 +45,8 @@ describe('notification history', () => {
     const bobAlert = await createAlertLinkedTo(t, bob, [(await primaryEmailService(t, bob)).id], {
       title: 'Bob trip',
     });
-    for (let n = 1; n <= 5; n++) await notify(alice, aliceAlert.registrationId, n);
-    for (let n = 1; n <= 3; n++) await notify(bob, bobAlert.registrationId, n);
+    for (let n = 1; n <= 5; n++) await notify(alice, aliceAlert.alertId, n);
+    for (let n = 1; n <= 3; n++) await notify(bob, bobAlert.alertId, n);
 
     const all = await history(alice);
     expect(all.statusCode).toBe(200);
@@ -62,7 +62,7 @@ describe('notification history', () => {
       notificationServiceId: aliceEmail.id,
       notificationService: { type: 'EMAIL', label: 'Primary Email Alerts' },
       registration: {
-        id: aliceAlert.registrationId,
+        id: aliceAlert.alertId,
         title: 'Alice trip',
         partyName: 'The Smiths',
         template: { name: 'Grand Floridian' },
@@ -95,11 +95,11 @@ describe('notification history', () => {
   it('defaults to 20 records and caps the limit at 100', async () => {
     const user = await createUser(t);
     const email = await primaryEmailService(t, user);
-    const { registrationId } = await createAlertLinkedTo(t, user, [email.id]);
+    const { alertId } = await createAlertLinkedTo(t, user, [email.id]);
     const notifications = Array.from({ length: 105 }, (_, n) => ({
       user_id: user.id,
-      registration_id: registrationId,
-      event_key: `bulk-${registrationId}-${n}`,
+      alert_id: alertId,
+      event_key: `bulk-${alertId}-${n}`,
       message: `Bulk ${n}`,
       metadata: '{}',
       created_at: new Date(Date.UTC(2030, 0, 1, 0, 0, n)),
@@ -142,12 +142,12 @@ describe('delivery records', () => {
     const user = await createUser(t);
     const email = await primaryEmailService(t, user);
     const slack = await createService(t, user, { type: 'SLACK_WEBHOOK', config: { url: `${hook.url}/s` } });
-    const { registrationId } = await createAlertLinkedTo(t, user, [email.id, slack.id]);
+    const { alertId } = await createAlertLinkedTo(t, user, [email.id, slack.id]);
     // A failing transaction leaves neither rows nor jobs behind.
     await expect(
       t.db.transaction().execute(async (trx) => {
         await t.services.notifications.createNotification(
-          { userId: user.id, registrationId, eventKey: `rolled-back-${registrationId}`, message: 'x' },
+          { userId: user.id, alertId, eventKey: `rolled-back-${alertId}`, message: 'x' },
           trx,
         );
         throw new Error('the caller changed its mind');
@@ -156,7 +156,7 @@ describe('delivery records', () => {
     const none = await t.db
       .selectFrom('notifications')
       .select('id')
-      .where('event_key', '=', `rolled-back-${registrationId}`)
+      .where('event_key', '=', `rolled-back-${alertId}`)
       .execute();
     expect(none).toHaveLength(0);
     const { count } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notification_deliveries
@@ -164,7 +164,7 @@ describe('delivery records', () => {
       .execute(t.db)
       .then((r) => r.rows[0]!);
 
-    const { notificationId, created } = await notify(user, registrationId, 1);
+    const { notificationId, created } = await notify(user, alertId, 1);
     expect(created).toBe(true);
     const rows = await t.db
       .selectFrom('notification_deliveries')
@@ -182,8 +182,8 @@ describe('delivery records', () => {
   it('after a crash between send and record, resends with the same webhook-id and keeps one record', async () => {
     const user = await createUser(t);
     const service = await createService(t, user, { type: 'WEBHOOK', config: { url: `${hook.url}/crash` } });
-    const { registrationId } = await createAlertLinkedTo(t, user, [service.id]);
-    const { notificationId } = await notify(user, registrationId, 1);
+    const { alertId } = await createAlertLinkedTo(t, user, [service.id]);
+    const { notificationId } = await notify(user, alertId, 1);
     const [delivery] = await t.db
       .selectFrom('notification_deliveries')
       .selectAll()
@@ -225,8 +225,8 @@ describe('delivery records', () => {
   it('fails a pending delivery whose service was deactivated, without sending', async () => {
     const user = await createUser(t);
     const service = await createService(t, user, { type: 'WEBHOOK', config: { url: `${hook.url}/off` } });
-    const { registrationId } = await createAlertLinkedTo(t, user, [service.id]);
-    const { notificationId } = await notify(user, registrationId, 1);
+    const { alertId } = await createAlertLinkedTo(t, user, [service.id]);
+    const { notificationId } = await notify(user, alertId, 1);
     await t.request({
       method: 'PATCH',
       url: `/api/users/me/notification-services/${service.id}`,

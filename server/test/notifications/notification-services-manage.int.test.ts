@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationService, Registration } from '@resort/shared';
+import type { Alert, NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, createAlert, insertTemplate, validPayload } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type Answer, createAlert, insertTemplate, validPayload } from '../registrations/fixtures.ts';
 
 /**
  * Managing saved services from Settings (issue [ui-quality]): edit, enable/disable, delete, re-test
@@ -26,10 +26,10 @@ async function addService(user: TestUser, body: unknown): Promise<NotificationSe
   return res.json<{ data: NotificationService }>().data;
 }
 
-async function alertOf(user: TestUser, id: string): Promise<Registration> {
+async function alertOf(user: TestUser, id: string): Promise<Alert> {
   const res = await t.request({ method: 'GET', url: `/api/registrations/${id}`, token: user.token });
   expect(res.statusCode).toBe(200);
-  return res.json<Answer<Registration>>().data;
+  return res.json<Answer<Alert>>().data;
 }
 
 describe('deleting a service an alert uses', () => {
@@ -47,7 +47,7 @@ describe('deleting a service an alert uses', () => {
       validPayload(templateId, { notificationServiceIds: [sms.id, slack.id] }),
     );
     expect(created.statusCode).toBe(201);
-    const alert = created.json<Answer<Registration>>().data;
+    const alert = created.json<Answer<Alert>>().data;
 
     const del = await t.request({ method: 'DELETE', url: `${base}/${sms.id}`, token: user.token });
     expect(del.statusCode).toBe(204);
@@ -64,7 +64,7 @@ describe('deleting a service an alert uses', () => {
     const hook = await addService(user, { type: 'WEBHOOK', config: { url: 'http://127.0.0.1:9/h' } });
     const alert = (
       await createAlert(t, user, validPayload(templateId, { notificationServiceIds: [hook.id] }))
-    ).json<Answer<Registration>>().data;
+    ).json<Answer<Alert>>().data;
     const patch = (isActive: boolean) =>
       t.request({ method: 'PATCH', url: `${base}/${hook.id}`, token: user.token, body: { isActive } });
     expect((await patch(false)).statusCode).toBe(200);

@@ -66,7 +66,7 @@ describe('creating notification services', () => {
     expect(sms.statusCode).toBe(201);
 
     const listed = await servicesOf(user);
-    // The account's own e-mail was added as its EMAIL channel at registration (SPEC.md §2).
+    // The account's own e-mail was added as its EMAIL channel when the account was created.
     expect(listed.map((s) => [s.type, s.label])).toEqual([
       ['EMAIL', 'Primary Email Alerts'],
       ['WEBHOOK', 'Ops hook'],

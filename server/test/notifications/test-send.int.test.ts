@@ -1,8 +1,9 @@
+import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, startHttpReceiver, startSmtpSink } from '../helpers/receivers.ts';
-import { createService, verifyStandardWebhook } from './fixtures.ts';
+import { createService, markVerified, verifyStandardWebhook } from './fixtures.ts';
 
 let t: TestApp;
 let bare: TestApp;
@@ -54,6 +55,33 @@ async function sendTest(app: TestApp, user: TestUser, body: unknown) {
     body,
   });
   return { status: res.statusCode, body: res.json<{ data?: { message: string }; message?: string }>() };
+}
+
+/**
+ * An e-mail or SMS test goes only to a verified channel: the form of a saved channel, verified,
+ * whose destination is the one tested (the account's one channel of the type is pointed there).
+ */
+async function verifiedForm(
+  app: TestApp,
+  user: TestUser,
+  body: { type: 'EMAIL'; config: { toEmail: string } } | { type: 'SMS'; config: { toNumber: string } },
+) {
+  const list = await app.request({
+    method: 'GET',
+    url: '/api/users/me/notification-services',
+    token: user.token,
+  });
+  const saved = list.json<{ data: NotificationService[] }>().data.find((s) => s.type === body.type);
+  if (!saved) return { ...body, id: (await createService(app, user, body)).id };
+  const res = await app.request({
+    method: 'PATCH',
+    url: `/api/users/me/notification-services/${saved.id}`,
+    token: user.token,
+    body: { config: body.config },
+  });
+  expect(res.statusCode).toBe(200);
+  await markVerified(app, saved);
+  return { ...body, id: saved.id };
 }
 
 async function recordCounts(app: TestApp) {
@@ -148,13 +176,21 @@ describe('test notifications', () => {
 
   it('sends a test e-mail over SMTP, and says why the server refused one', async () => {
     const user = await createUser(t);
-    const res = await sendTest(t, user, { type: 'EMAIL', config: { toEmail: 'planner@example.test' } });
+    const res = await sendTest(
+      t,
+      user,
+      await verifiedForm(t, user, { type: 'EMAIL', config: { toEmail: 'planner@example.test' } }),
+    );
     expect(res.body).toEqual({ data: { message: 'Test notification dispatched successfully.' } });
     const mail = smtp.messages.find((m) => m.envelopeTo.includes('planner@example.test'))!;
     expect(mail.subject).toBe('Resort Alerts: Test notification');
     expect(mail.text).toContain('This is a test notification from Resort Alerts.');
     expect(mail.html).toContain('<h2');
-    const bounced = await sendTest(t, user, { type: 'EMAIL', config: { toEmail: 'nobody@bounce.test' } });
+    const bounced = await sendTest(
+      t,
+      user,
+      await verifiedForm(t, user, { type: 'EMAIL', config: { toEmail: 'nobody@bounce.test' } }),
+    );
     expect(bounced.status).toBe(502);
     expect(bounced.body.message).toBe(
       'Failed to dispatch test notification. The e-mail server refused the message: 550 5.1.1 Mailbox does not exist',
@@ -163,14 +199,22 @@ describe('test notifications', () => {
 
   it("sends a test SMS through the provider's API, and says why the provider refused one", async () => {
     const user = await createUser(t);
-    const ok = await sendTest(t, user, { type: 'SMS', config: { toNumber: '+15551112222' } });
+    const ok = await sendTest(
+      t,
+      user,
+      await verifiedForm(t, user, { type: 'SMS', config: { toNumber: '+15551112222' } }),
+    );
     expect(ok.status).toBe(200);
     const hit = smsApi.requests.find((r) => new URLSearchParams(r.body).get('To') === '+15551112222')!;
     expect(hit.path).toBe('/2010-04-01/Accounts/AC9/Messages.json');
     expect(new URLSearchParams(hit.body).get('Body')).toBe(
       'Resort Alerts test\nThis is a test notification from Resort Alerts. Your channel works.',
     );
-    const refused = await sendTest(t, user, { type: 'SMS', config: { toNumber: 'not-a-number' } });
+    const refused = await sendTest(
+      t,
+      user,
+      await verifiedForm(t, user, { type: 'SMS', config: { toNumber: 'not-a-number' } }),
+    );
     expect(refused).toEqual({
       status: 502,
       body: {
@@ -183,7 +227,11 @@ describe('test notifications', () => {
 
   it('says so when e-mail and SMS go to the log because nothing is configured', async () => {
     const user = await createUser(bare);
-    const email = await sendTest(bare, user, { type: 'EMAIL', config: { toEmail: 'planner@example.test' } });
+    const email = await sendTest(
+      bare,
+      user,
+      await verifiedForm(bare, user, { type: 'EMAIL', config: { toEmail: 'planner@example.test' } }),
+    );
     expect(email).toEqual({
       status: 200,
       body: {
@@ -192,7 +240,11 @@ describe('test notifications', () => {
         },
       },
     });
-    const sms = await sendTest(bare, user, { type: 'SMS', config: { toNumber: '+1555' } });
+    const sms = await sendTest(
+      bare,
+      user,
+      await verifiedForm(bare, user, { type: 'SMS', config: { toNumber: '+1555' } }),
+    );
     expect(sms.body.data?.message).toBe(
       'No SMS provider is configured: the text was written to the server log instead of being sent.',
     );

@@ -58,6 +58,15 @@ describe('proxy bookkeeping', () => {
     expect(after.lastFailureAt).not.toBeNull();
   });
 
+  it('records a failure reason that quotes a binary answer (NUL bytes, a cut surrogate pair)', async () => {
+    const proxy = await createProxy('binary.example.com');
+    await recordProxyFailure(t.db, proxy.id, 'Proxy answered 502: \x1f\x8b\0\0gzip\0 \uD83D');
+    expect(await readProxy(proxy.id)).toMatchObject({
+      failureCount: 1,
+      lastFailureReason: 'Proxy answered 502: \x1f\x8b\uFFFD\uFFFDgzip\uFFFD \uFFFD',
+    });
+  });
+
   it('disables a proxy at the fifth consecutive failure and says so once', async () => {
     const proxy = await createProxy('flaky.example.com');
     const outcomes: boolean[] = [];

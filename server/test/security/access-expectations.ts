@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { STRONG_PASSWORD, type TestUser, uniqueEmail } from '../factories.ts';
 import type { CallPlan } from './surfaces.ts';
 import type { World } from './world.ts';
@@ -8,7 +9,7 @@ import type { World } from './world.ts';
  * procedure with no entry here, so a new procedure cannot ship without someone deciding its access.
  */
 export interface AccessExpectation {
-  access: 'public' | 'user' | 'admin';
+  access: 'public' | 'user' | 'admin' | 'super_admin';
   /**
    * The input names a resource of one user: its owner may use it, any other caller is answered 404
    * (indistinguishable from a missing one).
@@ -66,6 +67,64 @@ async function createChannel(w: World, owner: TestUser): Promise<string> {
 }
 
 const ownerOf = (w: World, owner: TestUser | null) => owner ?? w.user;
+
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A fresh account of `role` with a session's access token, written directly: the matrix makes
+ * dozens, more than registration's hourly budget for one client address allows.
+ */
+async function freshAccount(w: World, role: 'user' | 'admin' | 'super_admin'): Promise<TestUser> {
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  const email = uniqueEmail('matrix-target');
+  const roles = role === 'user' ? ['user'] : ['user', role];
+  const row = await w.t.db
+    .insertInto('users')
+    .values({ email, name: 'Matrix Target', password_hash: await passwordHash, roles })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { accessToken } = await w.t.services.tokens.issueAccessToken({ id: row.id, roles });
+  return { id: row.id, email, token: accessToken, password: STRONG_PASSWORD, refreshCookie: undefined };
+}
+
+/** A fresh planner, for admin actions that change or end an account. */
+const freshPlanner = (w: World) => freshAccount(w, 'user');
+
+/** A fresh account with the role of the matrix account `owner`, for a call that ends the caller's account. */
+function freshLike(w: World, owner: TestUser | null): Promise<TestUser> {
+  return freshAccount(w, owner === w.admin ? 'admin' : owner === w.superAdmin ? 'super_admin' : 'user');
+}
+
+/** The owner's SMS channel, unverified (found or made: one SMS channel per account). */
+async function unverifiedSms(w: World, owner: TestUser): Promise<string> {
+  const list = await w.api<{ id: string; type: string }[]>(
+    owner,
+    'GET',
+    '/api/users/me/notification-services',
+  );
+  const id =
+    list.find((s) => s.type === 'SMS')?.id ??
+    (
+      await w.api<{ id: string }>(owner, 'POST', '/api/users/me/notification-services', {
+        type: 'SMS',
+        config: { toNumber: '+15550199' },
+      })
+    ).id;
+  await w.t.db
+    .updateTable('notification_services')
+    .set({ verified_at: null, verified_via: null })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** An invitation's token, from the link `setup` creates. */
+async function invitationToken(w: World): Promise<{ id: string; token: string }> {
+  const created = await w.api<{ id: string; url: string }>(w.setup, 'POST', '/api/admin/invitations', {
+    role: 'user',
+  });
+  return { id: created.id, token: created.url.split('#invitation=')[1]! };
+}
 
 /** The template every matrix alert watches, made once per world. */
 const alertTemplates = new WeakMap<World, Promise<string>>();
@@ -132,6 +191,24 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     plan: async (w, owner) => ({ refreshCookie: await w.freshSession(owner ?? w.user) }),
   },
   'auth.me': { access: 'user' },
+  'auth.options': { access: 'public' },
+  'auth.invitation': {
+    access: 'public',
+    plan: async (w) => ({ input: { token: (await invitationToken(w)).token } }),
+  },
+  'auth.forgotPassword': { access: 'public', plan: () => ({ input: { email: uniqueEmail('matrix') } }) },
+  'auth.resetPassword': {
+    access: 'public',
+    plan: async (w) => {
+      const target = await freshPlanner(w);
+      const link = await w.api<{ url: string }>(
+        w.setup,
+        'POST',
+        `/api/admin/users/${target.id}/password-reset`,
+      );
+      return { input: { token: link.url.split('#token=')[1], password: STRONG_PASSWORD } };
+    },
+  },
   'auth.changePassword': {
     access: 'user',
     // The same password again keeps every matrix account usable for the next cell.
@@ -145,6 +222,41 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   },
 
   'users.preferences': { access: 'user' },
+  'users.export': { access: 'user' },
+  'users.deleteAccount': {
+    access: 'user',
+    plan: async (w, owner) => ({
+      input: { password: STRONG_PASSWORD },
+      token: (await freshLike(w, owner)).token,
+    }),
+  },
+
+  'adminUsers.list': { access: 'admin', plan: () => ({ input: { search: 'matrix' } }) },
+  'adminUsers.get': { access: 'admin', plan: (w) => ({ input: { id: w.user.id } }) },
+  'adminUsers.setDisabled': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: (await freshPlanner(w)).id, disabled: true } }),
+  },
+  'adminUsers.setLevel': {
+    access: 'super_admin',
+    plan: async (w) => ({ input: { id: (await freshPlanner(w)).id, level: 'admin' } }),
+  },
+  'adminUsers.remove': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: (await freshPlanner(w)).id } }),
+  },
+  'adminUsers.issuePasswordReset': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: (await freshPlanner(w)).id } }),
+  },
+  'signupSettings.get': { access: 'admin' },
+  'signupSettings.set': { access: 'super_admin', plan: () => ({ input: { policy: 'open' } }) },
+  'invitations.list': { access: 'admin' },
+  'invitations.create': { access: 'admin', plan: () => ({ input: { role: 'user' } }) },
+  'invitations.revoke': {
+    access: 'admin',
+    plan: async (w) => ({ input: { id: (await invitationToken(w)).id } }),
+  },
   'users.updatePreferences': { access: 'user', plan: () => ({ input: { push: true } }) },
 
   // Watchlists, the archive and the dashboard summary: only ever the caller's own.
@@ -189,8 +301,10 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     access: 'user',
     owned: true,
     plan: async (w, owner) => {
-      const registrationId = await createAlert(w, ownerOf(w, owner));
-      return { input: { id: await createWatchlist(w, ownerOf(w, owner), [registrationId]), registrationId } };
+      const alertId = await createAlert(w, ownerOf(w, owner));
+      return {
+        input: { id: await createWatchlist(w, ownerOf(w, owner), [alertId]), registrationId: alertId },
+      };
     },
   },
   'archive.list': { access: 'user' },
@@ -303,15 +417,47 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'notificationServices.test': {
     access: 'user',
     // With an id the test borrows that saved service's signing secret: only the owner's may be named.
+    // E-mail goes only to a verified address: the owner's own, verified here.
     owned: true,
-    plan: async (w, owner) => ({
-      input: {
-        id: await createChannel(w, ownerOf(w, owner)),
-        type: 'EMAIL',
-        label: 'Matrix test',
-        config: { toEmail: 'matrix@example.com' },
-      },
-    }),
+    plan: async (w, owner) => {
+      const who = ownerOf(w, owner);
+      await w.t.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date() })
+        .where('id', '=', who.id)
+        .execute();
+      return {
+        input: {
+          id: await createChannel(w, who),
+          type: 'EMAIL',
+          label: 'Matrix test',
+          config: { toEmail: who.email },
+        },
+      };
+    },
+  },
+  'notificationServices.sendVerificationCode': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({ input: { id: await unverifiedSms(w, ownerOf(w, owner)) } }),
+  },
+  'notificationServices.verify': {
+    access: 'user',
+    owned: true,
+    // The code the owner would read from the message, stored as the server stores one.
+    plan: async (w, owner) => {
+      const id = await unverifiedSms(w, ownerOf(w, owner));
+      await w.t.db
+        .updateTable('notification_services')
+        .set({
+          verification_code_hash: createHash('sha256').update(`${id}:123456`).digest('base64url'),
+          verification_expires_at: new Date(Date.now() + 600_000),
+          verification_attempts: 0,
+        })
+        .where('id', '=', id)
+        .execute();
+      return { input: { id, code: '123456' } };
+    },
   },
   'notifications.history': { access: 'user', plan: () => ({ input: { limit: 10 } }) },
 
@@ -335,24 +481,24 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     }),
   },
 
-  'registrations.list': { access: 'user' },
-  'registrations.get': {
+  'alerts.list': { access: 'user' },
+  'alerts.get': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
-  'registrations.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
-  'registrations.update': {
+  'alerts.create': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'alerts.update': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)), status: 'BOOKED' } }),
   },
-  'registrations.remove': {
+  'alerts.remove': {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
-  'registrations.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
+  'alerts.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
 
   'alertInsight.get': {
     access: 'user',
@@ -375,17 +521,17 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   // A subscription (a stream that stays open): its access is tested in test/live/live-events.int.test.ts.
   'live.events': { access: 'user' },
 
-  'adminRegistrations.list': { access: 'admin' },
+  'adminAlerts.list': { access: 'admin' },
   // Admins reach any user's alert: the plan always builds one of the matrix user's.
-  'adminRegistrations.get': {
+  'adminAlerts.get': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
   },
-  'adminRegistrations.update': {
+  'adminAlerts.update': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user), status: 'DISABLED' } }),
   },
-  'adminRegistrations.remove': {
+  'adminAlerts.remove': {
     access: 'admin',
     plan: async (w) => ({ input: { id: await createAlert(w, w.user) } }),
   },

@@ -12,7 +12,7 @@ import { type Answer, type CallPlan, callRest, callTrpc } from './surfaces.ts';
 import { createWorld, type World } from './world.ts';
 
 /**
- * DESIGN.md §6: every tRPC procedure and every REST route × {signed out, user, other user, admin,
+ * docs/security.md: every tRPC procedure and every REST route × {signed out, user, other user, admin,
  * super_admin}. The rows come from the router; the expectations from a hand-written table.
  */
 let t: TestApp;
@@ -29,7 +29,9 @@ type Outcome = 'allow' | 401 | 403 | 404;
 
 function outcomeFor(e: AccessExpectation, caller: Caller): Outcome {
   if (caller === 'signed out') return e.access === 'public' ? 'allow' : 401;
-  if (caller === 'admin' || caller === 'super_admin') return 'allow';
+  if (caller === 'super_admin') return 'allow';
+  if (e.access === 'super_admin') return 403;
+  if (caller === 'admin') return 'allow';
   if (e.access === 'admin') return 403;
   if (caller === 'other user' && e.owned) return 404;
   return 'allow';
@@ -73,7 +75,7 @@ async function check(
   const e = expectationOf(procedure);
   const { owner, token } = parties(e, caller);
   const plan = (await e.plan?.(w, owner)) ?? {};
-  const answer = await call(plan, token);
+  const answer = await call(plan, token && plan.token ? plan.token : token);
   const expected = outcomeFor(e, caller);
   const shown = `${caller} → ${procedure}: ${answer.status} ${JSON.stringify(answer.body)}`;
   if (expected === 'allow') {

@@ -38,7 +38,7 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-/** The SPA's stored session (SPEC.md §3: one localStorage key), for an administrator signed in over REST. */
+/** The SPA's stored session (one localStorage key), for an administrator signed in over REST. */
 async function adminSession(): Promise<string> {
   const admin = await createUser(t, { role: 'super_admin' });
   const res = await t.request({

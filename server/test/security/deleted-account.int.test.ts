@@ -1,5 +1,6 @@
 import { messages } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTemplate, validPayload } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -8,7 +9,6 @@ import {
   procedureType,
   restRoutesWithAccess,
 } from '../helpers/routes.ts';
-import { insertTemplate, validPayload } from '../registrations/fixtures.ts';
 import { callRest, callTrpc } from './surfaces.ts';
 
 /**

@@ -5,7 +5,7 @@ import { restRoutes } from '../../src/http/rest-routes.ts';
 import { createUser, STRONG_PASSWORD } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
-/** Security headers, CORS, cookie flags and body limits (DESIGN.md §5–§6, docs/security.md). */
+/** Security headers, CORS, cookie flags and body limits (docs/security.md). */
 let t: TestApp;
 let open: TestApp;
 beforeAll(async () => {

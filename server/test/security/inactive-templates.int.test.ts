@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registrationMessages as m } from '@resort/shared';
+import { alertMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertOk, type ErrorBody, insertTemplate, validPayload } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { createAlertOk, type ErrorBody, insertTemplate, validPayload } from '../registrations/fixtures.ts';
 
 /**
  * Issue 21, finding 5: an inactive template answers 404 to planners, and no path lets a planner have

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTemplate, validPayload } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { type HttpReceiver, startHttpReceiver } from '../helpers/receivers.ts';
-import { insertTemplate, validPayload } from '../registrations/fixtures.ts';
 
 /**
- * DESIGN.md §7 outbound safety, end to end through the three ways a user or admin names a URL:
+ * Outbound safety (docs/product.md, "Outbound safety"), end to end through the three ways a user or admin names a URL:
  * webhook and Slack channels (saved and test-sent) and the template live test. Each form of a
  * private address, each name resolving to one, and each non-http scheme is refused unless
  * allow-listed; a trap server on loopback proves nothing was sent. Names are served by a real DNS

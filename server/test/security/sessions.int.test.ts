@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createManualClock, type ManualClock } from '../helpers/clock.ts';
 
 /**
- * DESIGN.md §6 sessions, as docs/security.md states them: access tokens live 15 minutes at most; a
+ * Sessions, as docs/security.md states them: access tokens live 15 minutes at most; a
  * refresh session ends after REFRESH_IDLE_DAYS unused (default 14) and REFRESH_ABSOLUTE_DAYS after
  * sign-in however often it is used (default 30). Time is moved with the services' clock.
  */

@@ -7,6 +7,11 @@ import { procedureType } from '../helpers/routes.ts';
 export interface CallPlan {
   input?: unknown;
   refreshCookie?: string | undefined;
+  /**
+   * A signed-in caller's token replaced by this one: a procedure that ends the caller's own account
+   * runs as a fresh account of the same role, so the matrix's accounts live on.
+   */
+  token?: string;
 }
 
 export interface Answer {

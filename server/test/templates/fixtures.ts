@@ -74,10 +74,10 @@ export async function createTemplate(
   return res.json<{ data: Template }>().data;
 }
 
-/** An alert row using the template, written directly: the registrations module is not under test here. */
+/** An alert row using the template, written directly: the alerts module is not under test here. */
 export async function insertAlertUsing(t: TestApp, userId: string, templateId: string): Promise<void> {
   await t.db
-    .insertInto('registrations')
+    .insertInto('alerts')
     .values({
       user_id: userId,
       template_id: templateId,

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 
 const message = (res: { json<T>(): T }) => res.json<{ message: string }>().message;
 
-describe('template validation messages (SPEC.md §5)', () => {
+describe('template validation messages', () => {
   const fields = templatePayload().editableFields!;
   const presets = templatePayload().responseWatchPresets!;
   const preset = presets.any![1]!;

@@ -28,7 +28,7 @@ async function createGroup(name: string, displayOrder = 0): Promise<string> {
 }
 
 describe('creating and reading templates', () => {
-  it('creates a template (201) and answers the SPEC.md §3 shape', async () => {
+  it('creates a template (201) and answers the template shape', async () => {
     const groupId = await createGroup('Deluxe', 3);
     const res = await t.request({
       method: 'POST',
@@ -254,7 +254,7 @@ describe('deleting templates', () => {
     expect(templateMessages.inUse(2)).toContain('used by 2 alerts');
     expect(templateMessages.inUse(1)).toContain('used by 1 alert.');
 
-    await t.db.deleteFrom('registrations').where('template_id', '=', template.id).execute();
+    await t.db.deleteFrom('alerts').where('template_id', '=', template.id).execute();
     const deleted = await t.request({
       method: 'DELETE',
       url: `/api/templates/${template.id}`,

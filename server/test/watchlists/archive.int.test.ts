@@ -1,10 +1,11 @@
-import type { ArchivePage, DashboardSummary, Registration, Watchlist } from '@resort/shared';
+import type { Alert, ArchivePage, DashboardSummary, Watchlist } from '@resort/shared';
 import { AUTO_ARCHIVE_DAYS, watchlistMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueAlerts } from '../../src/engine/engine.repo.ts';
+
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import { queues } from '../../src/jobs/queues.ts';
 import { AUTO_ARCHIVE_CRON, registerAutoArchive } from '../../src/modules/watchlists/archive.jobs.ts';
+import { createAlertOk, type ErrorBody, insertTemplate } from '../alerts/fixtures.ts';
 import {
   alertRow,
   createAlerts,
@@ -21,7 +22,6 @@ import {
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createManualClock } from '../helpers/clock.ts';
-import { createAlertOk, type ErrorBody, insertTemplate } from '../registrations/fixtures.ts';
 import { callAs } from './fixtures.ts';
 
 const DAY = 86_400_000;
@@ -59,7 +59,7 @@ const call = <T>(user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', ur
 
 const statusOf = async (id: string) => (await alertRow(t.db, id)).status;
 const activeIds = async (user: TestUser) =>
-  (await call<Registration[]>(user, 'GET', '/users/me/registrations')).data!.map((a) => a.id);
+  (await call<Alert[]>(user, 'GET', '/users/me/registrations')).data!.map((a) => a.id);
 
 /** Sends the cron's job now and waits until pg-boss has run it to completion. */
 async function runAutoArchiveJob() {
@@ -99,7 +99,7 @@ describe('archive, restore and delete with the engine running', { timeout: 90_00
         next_due_at: null,
       });
       // Not claimable by any worker, however far ahead it looks; not in any active list.
-      const claim = await claimDueAlerts(t.db, {
+      const claim = await t.services.alertPolling.claimDue({
         workerId: '00000000-0000-4000-8000-000000000001',
         token: '00000000-0000-4000-8000-000000000002',
         limit: 10_000,
@@ -108,7 +108,7 @@ describe('archive, restore and delete with the engine running', { timeout: 90_00
       });
       expect(claim.alerts.map((a) => a.id)).not.toContain(id);
       expect(await activeIds(owner)).not.toContain(id);
-      const adminList = await call<Registration[]>(admin, 'GET', '/admin/registrations');
+      const adminList = await call<Alert[]>(admin, 'GET', '/admin/registrations');
       expect(adminList.data!.map((a) => a.id)).not.toContain(id);
 
       // Restore: back to FIRING's polling, and the engine polls it again.
@@ -124,7 +124,7 @@ describe('archive, restore and delete with the engine running', { timeout: 90_00
       expect(notificationIds.length).toBeGreaterThan(0);
       expect((await call(other, 'POST', '/archive/delete', { registrationIds: [id] })).status).toBe(404);
       expect((await call(owner, 'POST', '/archive/delete', { registrationIds: [id] })).status).toBe(204);
-      expect(await t.db.selectFrom('registrations').select('id').where('id', '=', id!).execute()).toEqual([]);
+      expect(await t.db.selectFrom('alerts').select('id').where('id', '=', id!).execute()).toEqual([]);
       expect(await pollRuns(t.db, id!)).toEqual([]);
       expect(await notificationsOf(t.db, id!)).toEqual([]);
       const deliveries = await t.db
@@ -175,7 +175,7 @@ describe('auto-archive on pg-boss cron', { timeout: 60_000 }, () => {
     const planner = await createUser(t);
     const { id } = await createAlertOk(t, planner, templateId, { title: 'Put away' });
     expect((await call(planner, 'POST', '/archive', { registrationIds: [id] })).status).toBe(200);
-    const one = await call<Registration>(planner, 'GET', `/registrations/${id}`);
+    const one = await call<Alert>(planner, 'GET', `/registrations/${id}`);
     expect([one.status, one.data?.status]).toEqual([200, 'ARCHIVED']);
     const page = await call<{ alert: { status: string; activity: { nextCheckAt: string | null } } }>(
       planner,

@@ -1,6 +1,6 @@
+import type { Answer } from '../alerts/fixtures.ts';
 import type { TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
-import type { Answer } from '../registrations/fixtures.ts';
 
 /** A REST call as `user`: the status, the answer's `data` and the raw response. */
 export async function callAs<T>(

@@ -1,9 +1,9 @@
-import type { DashboardSummary, Registration, Watchlist } from '@resort/shared';
+import type { Alert, DashboardSummary, Watchlist } from '@resort/shared';
 import { watchlistMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertOk, type ErrorBody, insertService, insertTemplate } from '../alerts/fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { createAlertOk, type ErrorBody, insertService, insertTemplate } from '../registrations/fixtures.ts';
 import { callAs } from './fixtures.ts';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ async function createWatchlist(user: TestUser, body: Record<string, unknown> = {
 
 const alert = (user: TestUser, title: string) => createAlertOk(t, user, templateId, { title });
 const setStatus = (user: TestUser, id: string, status: string, asAdmin = false) =>
-  call<Registration>(user, 'PATCH', `${asAdmin ? '/admin' : ''}/registrations/${id}`, { status });
+  call<Alert>(user, 'PATCH', `${asAdmin ? '/admin' : ''}/registrations/${id}`, { status });
 
 describe('watchlist CRUD', () => {
   it('creates, reads, lists, edits and deletes a watchlist of the caller', async () => {
@@ -121,7 +121,7 @@ describe('membership', () => {
     expect(added.data!.registrationIds.sort()).toEqual([a1.id, a2.id].sort());
     await call(owner, 'POST', `/watchlists/${second.id}/registrations`, { registrationIds: [a1.id] });
 
-    const alerts = await call<Registration[]>(owner, 'GET', `/watchlists/${trip.id}/registrations`);
+    const alerts = await call<Alert[]>(owner, 'GET', `/watchlists/${trip.id}/registrations`);
     expect(alerts.data!.map((a) => a.title).sort()).toEqual(['First', 'Second']);
 
     const removed = await call<Watchlist>(owner, 'DELETE', `/watchlists/${trip.id}/registrations/${a1.id}`);
@@ -203,7 +203,7 @@ describe('stats, dashboard summary and spotlight', () => {
     const bigNow = (await call<Watchlist>(planner, 'GET', `/watchlists/${big.id}`)).data!;
     expect(bigNow.stats).toMatchObject({ alertCount: 1, availableCount: 0 });
     expect(bigNow.registrationIds).toEqual([y.id]);
-    const listed = await call<Registration[]>(planner, 'GET', `/watchlists/${big.id}/registrations`);
+    const listed = await call<Alert[]>(planner, 'GET', `/watchlists/${big.id}/registrations`);
     expect(listed.data!.map((a) => a.id)).toEqual([y.id]);
   });
 });
@@ -222,7 +222,7 @@ describe('notification preferences', () => {
         .where('type', '=', 'EMAIL')
         .executeTakeFirstOrThrow()
     ).id;
-    const linked = (a: Registration) => a.notificationServices.map((s) => s.notificationServiceId).sort();
+    const linked = (a: Alert) => a.notificationServices.map((s) => s.notificationServiceId).sort();
 
     const first = await createAlertOk(t, planner, templateId, { notificationServiceIds: undefined });
     expect(linked(first)).toEqual([primary]);

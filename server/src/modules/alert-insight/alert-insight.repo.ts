@@ -5,18 +5,18 @@ import type { DB } from '../../db/types.ts';
 type Db = Database | Transaction<DB>;
 
 /**
- * The alert page's reads (a read model over poll_runs, registration_answers and the alert's
- * notifications). Each is one indexed statement: poll_runs_timeline_idx (registration_id,
+ * The alert page's reads (a read model over poll_runs, alert_answers and the alert's
+ * notifications). Each is one indexed statement: poll_runs_timeline_idx (alert_id,
  * created_at) INCLUDE (ok, matched, watched_value) serves the timeline from the index alone and the
  * poll log by a backward scan; docs/performance.md has the figures.
  */
 
 /** The first poll kept within the window (the timeline starts there, not at an empty window). */
-export async function firstPollSince(db: Db, registrationId: string, since: Date): Promise<Date | null> {
+export async function firstPollSince(db: Db, alertId: string, since: Date): Promise<Date | null> {
   const row = await db
     .selectFrom('poll_runs')
     .select('created_at')
-    .where('registration_id', '=', registrationId)
+    .where('alert_id', '=', alertId)
     .where('created_at', '>=', since)
     .orderBy('created_at')
     .limit(1)
@@ -36,7 +36,7 @@ export interface BucketRow {
 /** Polls per time bucket since `from`: counts by outcome and the watched value's range. */
 export async function timelineBuckets(
   db: Db,
-  registrationId: string,
+  alertId: string,
   from: Date,
   bucketSeconds: number,
 ): Promise<BucketRow[]> {
@@ -48,13 +48,13 @@ export async function timelineBuckets(
            min(watched_value) AS min_value,
            max(watched_value) AS max_value
     FROM poll_runs
-    WHERE registration_id = ${registrationId} AND created_at >= ${from}
+    WHERE alert_id = ${alertId} AND created_at >= ${from}
     GROUP BY 1 ORDER BY 1`.execute(db);
   return rows;
 }
 
 /** The newest polls, with the proxy each went through. */
-export function latestPolls(db: Db, registrationId: string, limit: number) {
+export function latestPolls(db: Db, alertId: string, limit: number) {
   return db
     .selectFrom('poll_runs as p')
     .leftJoin('proxies as x', 'x.id', 'p.proxy_id')
@@ -74,27 +74,27 @@ export function latestPolls(db: Db, registrationId: string, limit: number) {
       'x.host as proxy_host',
       'x.port as proxy_port',
     ])
-    .where('p.registration_id', '=', registrationId)
+    .where('p.alert_id', '=', alertId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(limit)
     .execute();
 }
 
-export function findLastAnswer(db: Db, registrationId: string) {
+export function findLastAnswer(db: Db, alertId: string) {
   return db
-    .selectFrom('registration_answers')
+    .selectFrom('alert_answers')
     .select(['answer', 'answer_bytes', 'previous_values', 'status_code', 'received_at'])
-    .where('registration_id', '=', registrationId)
+    .where('alert_id', '=', alertId)
     .executeTakeFirst();
 }
 
 /** The alert's newest notifications, each with its deliveries and their channels. */
-export async function latestNotifications(db: Db, registrationId: string, limit: number) {
+export async function latestNotifications(db: Db, alertId: string, limit: number) {
   const notifications = await db
     .selectFrom('notifications')
     .select(['id', 'kind', 'message', 'created_at'])
-    .where('registration_id', '=', registrationId)
+    .where('alert_id', '=', alertId)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();

@@ -1,4 +1,4 @@
-import { alertInsightSchema, checkNowResultSchema, registrationIdInput } from '@resort/shared';
+import { alertIdInput, alertInsightSchema, checkNowResultSchema } from '@resort/shared';
 import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
 
 const owner = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId, admin: false });
@@ -14,7 +14,7 @@ export const alertInsightRouter = router({
         summary: 'What the alert saw, when and why: polls, timeline, last answer, explanation, notifications',
       },
     })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(alertInsightSchema)
     .query(({ ctx, input }) => ctx.services.alertInsight.get(owner(ctx), input.id)),
   checkNow: authedProcedure
@@ -27,7 +27,7 @@ export const alertInsightRouter = router({
         summary: 'Poll the alert now through the engine (once per 30 s)',
       },
     })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(checkNowResultSchema)
     .mutation(({ ctx, input }) => ctx.services.alertInsight.checkNow(owner(ctx), input.id)),
   adminGet: adminProcedure
@@ -38,7 +38,7 @@ export const alertInsightRouter = router({
         summary: "Any user's alert page data (admins)",
       },
     })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(alertInsightSchema)
     .query(({ ctx, input }) => ctx.services.alertInsight.get(admin(ctx), input.id)),
   adminCheckNow: adminProcedure
@@ -51,7 +51,7 @@ export const alertInsightRouter = router({
         summary: "Poll any user's alert now (admins)",
       },
     })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(checkNowResultSchema)
     .mutation(({ ctx, input }) => ctx.services.alertInsight.checkNow(admin(ctx), input.id)),
 });

@@ -7,7 +7,7 @@ import {
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Actor, RegistrationService } from '../registrations/registrations.service.ts';
+import type { Actor, AlertService } from '../alerts/alerts.service.ts';
 import * as repo from './alert-insight.repo.ts';
 
 const POLL_LOG_SIZE = 50;
@@ -30,13 +30,13 @@ function outcomeOf(ok: boolean, matched: boolean | null): PollOutcome {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * The alert page (/alerts/{id}): what the alert saw, when and why. Ownership is the registrations
+ * The alert page (/alerts/{id}): what the alert saw, when and why. Ownership is the alerts
  * service's (owner, or an admin through the admin procedures).
  */
 export function createAlertInsightService(deps: {
   db: Database;
   clock: Clock;
-  registrations: Pick<RegistrationService, 'getRow' | 'requestCheck'>;
+  alerts: Pick<AlertService, 'getRow' | 'requestCheck'>;
   /** How long poll runs are kept (the timeline's window). */
   retentionHours: number;
 }) {
@@ -67,7 +67,7 @@ export function createAlertInsightService(deps: {
 
   return {
     async get(actor: Actor, id: string): Promise<AlertInsight> {
-      const alert = await deps.registrations.getRow(actor, id);
+      const alert = await deps.alerts.getRow(actor, id);
       const [line, polls, answer, notifications] = await Promise.all([
         timeline(alert.id, alert.pollingIntervalSeconds),
         repo.latestPolls(db, alert.id, POLL_LOG_SIZE),
@@ -124,8 +124,7 @@ export function createAlertInsightService(deps: {
       };
     },
 
-    checkNow: (actor: Actor, id: string): Promise<CheckNowResult> =>
-      deps.registrations.requestCheck(actor, id),
+    checkNow: (actor: Actor, id: string): Promise<CheckNowResult> => deps.alerts.requestCheck(actor, id),
   };
 
   function checkAvailableAt(requestedAt: string | null): string | null {

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { ApiTokensTable } from '../../db/types.ts';
+import type { ApiTokensTable, DB } from '../../db/types.ts';
 
 const listed = ['id', 'name', 'scope', 'display_prefix', 'expires_at', 'created_at', 'last_used_at'] as const;
 
@@ -38,6 +38,16 @@ export async function revokeApiToken(db: Database, userId: string, id: string, n
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Every live token of the account (a disable, a password reset, inside the caller's transaction). */
+export async function revokeAllApiTokens(db: Database | Transaction<DB>, userId: string, now: Date) {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The token's row with its owner's roles as stored now. */

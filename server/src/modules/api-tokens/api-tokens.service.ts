@@ -16,6 +16,9 @@ import type { RateLimiterFactory } from '../../platform/rate-limiter.ts';
 import type { AuthClaims } from '../../platform/trpc/context.ts';
 import * as repo from './api-tokens.repo.ts';
 
+/** What other modules may do to an account's tokens inside their own transaction. */
+export { revokeAllApiTokens } from './api-tokens.repo.ts';
+
 /** SHA-256 is enough at rest: a token is 256 random bits, so there is nothing to guess or crack. */
 export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -1,10 +1,16 @@
 import {
+  authOptionsSchema,
   authResultSchema,
   changePasswordInput,
+  forgotPasswordInput,
+  invitationLookupInput,
+  invitationLookupSchema,
   loginInput,
+  messageResultSchema,
   noContent,
   profileSchema,
   registerInput,
+  resetPasswordInput,
 } from '@resort/shared';
 import type { Context } from '../../platform/trpc/context.ts';
 import { authedProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc/trpc.ts';
@@ -22,7 +28,7 @@ const client = (ctx: Context) => ({
   device: ctx.cookies.get(DEVICE_COOKIE),
 });
 
-/** Puts the refresh token in its httpOnly cookie and answers only what SPEC.md §7 describes. */
+/** Puts the refresh token in its httpOnly cookie and answers only what docs/product.md, "The REST contract" describes. */
 function answer(ctx: Context, session: IssuedSession) {
   ctx.cookies.set(REFRESH_COOKIE, session.refreshToken, {
     maxAgeSeconds: session.refreshMaxAgeSeconds,
@@ -39,13 +45,13 @@ function answer(ctx: Context, session: IssuedSession) {
 
 export const authRouter = router({
   register: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/auth/register', status: 201, errors: [409, 429] } })
+    .meta({ rest: { method: 'POST', path: '/auth/register', status: 201, errors: [403, 409, 429] } })
     .input(registerInput)
     .output(authResultSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.register(input, client(ctx)))),
 
   login: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/auth/login', errors: [401, 429] } })
+    .meta({ rest: { method: 'POST', path: '/auth/login', errors: [401, 403, 429] } })
     .input(loginInput)
     .output(authResultSchema)
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.login(input, client(ctx)))),
@@ -77,4 +83,28 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.auth.changePassword(ctx.auth.userId, input, ctx.cookies.get(REFRESH_COOKIE), client(ctx)),
     ),
+
+  /** What the sign-in and registration pages offer: the sign-up policy, reset by e-mail. */
+  options: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/auth/options' } })
+    .output(authOptionsSchema)
+    .query(({ ctx }) => ctx.services.recovery.options()),
+
+  invitation: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/invitation' } })
+    .input(invitationLookupInput)
+    .output(invitationLookupSchema)
+    .mutation(({ ctx, input }) => ctx.services.recovery.lookupInvitation(input.token)),
+
+  forgotPassword: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/password/forgot', errors: [429] } })
+    .input(forgotPasswordInput)
+    .output(messageResultSchema)
+    .mutation(({ ctx, input }) => ctx.services.recovery.forgotPassword(input.email, ctx.ip)),
+
+  resetPassword: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/auth/password/reset' } })
+    .input(resetPasswordInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) => ctx.services.recovery.resetPassword(input)),
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AuthResult,
+  accountMessages,
   authMessages,
   type ChangePasswordInput,
   type LoginInput,
@@ -15,9 +16,18 @@ import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
 import { ensurePrimaryEmailService } from '../notification-services/primary-email.ts';
 import { toUser } from '../users/users.mapper.ts';
-import { countUsers, findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.service.ts';
+import {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  signupPolicy,
+  updateUser,
+} from '../users/users.service.ts';
+import * as links from './links.repo.ts';
 import { createPasswordCheck, type PasswordCheckClient } from './password-check.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.ts';
+import { hashLinkToken } from './recovery.service.ts';
 import * as sessions from './sessions.repo.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -52,9 +62,15 @@ export function createAuthService(deps: {
   log: { warn(obj: object, msg: string): void };
   config: Pick<
     Config,
-    'FIRST_USER_SUPER_ADMIN' | 'REFRESH_IDLE_DAYS' | 'REFRESH_ABSOLUTE_DAYS' | 'LOGIN_RATE_LIMIT_PER_HOUR'
+    | 'FIRST_USER_SUPER_ADMIN'
+    | 'REFRESH_IDLE_DAYS'
+    | 'REFRESH_ABSOLUTE_DAYS'
+    | 'LOGIN_RATE_LIMIT_PER_HOUR'
+    | 'SIGNUP_POLICY'
   >;
   rateLimits: RateLimiterFactory;
+  /** Deletes an account with its data (the users module's accounts service). */
+  removeAccount: (userId: string) => Promise<void>;
 }) {
   const { db, tokens, clock, config } = deps;
   const ipRegistrations = deps.rateLimits({ name: 'register-address', points: 30, windowSeconds: 60 * 60 });
@@ -101,7 +117,7 @@ export function createAuthService(deps: {
     try {
       await ensurePrimaryEmailService(db, userId, email);
     } catch (error) {
-      // SPEC.md §2: failures of this step are silently ignored (logged, never surfaced).
+      // docs/product.md, "Screens and routes": failures of this step are silently ignored (logged, never surfaced).
       deps.log.warn({ err: error, userId }, 'could not add the primary e-mail notification service');
     }
   }
@@ -115,13 +131,36 @@ export function createAuthService(deps: {
         user = await db.transaction().execute(async (trx) => {
           // Serialise the "first account" decision so two simultaneous sign-ups cannot both win it.
           await sql`SELECT pg_advisory_xact_lock(hashtext('resort-alerts:first-user'))`.execute(trx);
+          const now = clock.now();
           const first = config.FIRST_USER_SUPER_ADMIN && (await countUsers(trx)) === 0;
-          return insertUser(trx, {
+          // Locked, so two registrations through one link cannot both use it.
+          const invitation = input.invitation
+            ? await links.findUsableInvitation(trx, hashLinkToken(input.invitation), now, true)
+            : undefined;
+          if (input.invitation && !invitation)
+            throw new AppError('BAD_REQUEST', accountMessages.invitationInvalid);
+          if (invitation?.email && invitation.email.toLowerCase() !== input.email.toLowerCase())
+            throw new AppError('BAD_REQUEST', accountMessages.invitationEmailMismatch);
+          if (!first && !invitation) {
+            const policy = await signupPolicy(trx, config.SIGNUP_POLICY);
+            if (policy === 'closed') throw new AppError('FORBIDDEN', accountMessages.signupClosed);
+            if (policy === 'invite-only') throw new AppError('FORBIDDEN', accountMessages.signupInviteOnly);
+          }
+          const created = await insertUser(trx, {
             email: input.email,
             name: input.name,
             password_hash: passwordHash,
-            roles: first ? ['user', 'super_admin'] : ['user'],
+            roles: first
+              ? ['user', 'super_admin']
+              : invitation?.role === 'admin'
+                ? ['user', 'admin']
+                : ['user'],
+            last_sign_in_at: now,
+            // An invitation e-mailed to this address was opened from its mailbox.
+            email_verified_at: invitation?.email ? now : null,
           });
+          if (invitation) await links.markInvitationUsed(trx, invitation.id, created.id, now);
+          return created;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', authMessages.emailTaken);
@@ -141,6 +180,9 @@ export function createAuthService(deps: {
         user ? verifyPassword(user.password_hash, input.password) : dummyVerify(input.password),
       );
       if (!user || !valid) throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
+      // Said only to whoever knows the password: a disabled account is not an oracle for strangers.
+      if (user.disabled_at) throw new AppError('FORBIDDEN', accountMessages.accountDisabled);
+      await updateUser(db, user.id, { last_sign_in_at: clock.now() });
       await addPrimaryEmail(user.id, user.email);
       const session = await issueSession(user, client);
       return {
@@ -172,7 +214,7 @@ export function createAuthService(deps: {
       }
       if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', authMessages.sessionExpired);
       const user = await findUserById(db, outcome.session.user_id);
-      if (!user) throw new AppError('UNAUTHORIZED', authMessages.sessionExpired);
+      if (!user || user.disabled_at) throw new AppError('UNAUTHORIZED', authMessages.sessionExpired);
       const issued = await issueSession(user, client, {
         id: outcome.session.family_id,
         absoluteExpiresAt: outcome.session.absolute_expires_at,
@@ -213,6 +255,19 @@ export function createAuthService(deps: {
           keep && keep.user_id === userId ? keep.family_id : undefined,
         );
       });
+    },
+
+    /** Deletes the caller's own account after its password, on the sign-in budget. */
+    async deleteOwnAccount(userId: string, password: string, ip: string): Promise<void> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHORIZED', authMessages.sessionExpired);
+      const { valid } = await checkPassword(
+        { key: user.id, userId: user.id },
+        { ip, device: undefined },
+        () => verifyPassword(user.password_hash, password),
+      );
+      if (!valid) throw new AppError('BAD_REQUEST', accountMessages.passwordWrong);
+      await deps.removeAccount(userId);
     },
   };
 }

@@ -72,7 +72,8 @@ export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: numbe
     ttlSeconds: deps.ttlSeconds,
     ...createDeviceCookies(deps.secret),
     async issueAccessToken(user: { id: string; roles: readonly string[] }) {
-      const accessToken = await new SignJWT({ roles: user.roles })
+      // `iat` has whole seconds; `iat_ms` places the token against a revocation in the same second.
+      const accessToken = await new SignJWT({ roles: user.roles, iat_ms: Date.now() })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -97,7 +98,11 @@ export function createTokenService(deps: { secret: Uint8Array; ttlSeconds: numbe
         const claimed = Array.isArray(payload.roles) ? payload.roles : [];
         const roles = claimed.filter((r): r is Role => (allRoles as readonly unknown[]).includes(r));
         if (!payload.sub) return { ok: false, reason: 'Invalid access token.' };
-        const claims: AuthClaims = { userId: payload.sub, roles };
+        const claims: AuthClaims = {
+          userId: payload.sub,
+          roles,
+          ...(typeof payload.iat_ms === 'number' ? { issuedAtMs: payload.iat_ms } : {}),
+        };
         remember(token, claims, payload.exp);
         return { ok: true, claims };
       } catch (error) {

@@ -1,7 +1,6 @@
-import { STALE_AFTER_INTERVALS } from '@resort/shared';
 import { type Kysely, sql } from 'kysely';
-import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
+import type { AlertPollingService } from '../alerts/alert-polling.service.ts';
 import { cachedFor } from './cached.ts';
 
 export interface EngineFigures {
@@ -31,22 +30,15 @@ export interface EngineFigures {
  */
 export function createEngineFigures(deps: {
   db: Kysely<DB>;
+  /** The alerts' side of the figures: workers, polled, due backlog, stale (the alerts module's rule). */
+  alerts: Pick<AlertPollingService, 'poolFigures'>;
   workerTimeoutSeconds: number;
   cacheMs?: number;
 }) {
   const cacheMs = deps.cacheMs ?? 5000;
 
   async function read(): Promise<EngineFigures> {
-    const alerts = await sql<{ workers: number; polled: number; due_backlog: number; stale: number }>`
-      SELECT
-        (SELECT count(*) FROM engine_workers
-          WHERE heartbeat_at > now() - make_interval(secs => ${deps.workerTimeoutSeconds}))::int AS workers,
-        count(*)::int AS polled,
-        (count(*) FILTER (WHERE next_due_at < now() - interval '1 second'
-                            AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,
-        (count(*) FILTER (WHERE greatest(coalesce(last_completed_at, '-infinity'), active_since)
-                            < now() - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)))::int AS stale
-      FROM registrations WHERE status IN ${polledStatusesSql}`.execute(deps.db);
+    const a = await deps.alerts.poolFigures(deps.workerTimeoutSeconds);
     const runs = await sql<{
       polls: number;
       failures: number;
@@ -60,7 +52,6 @@ export function createEngineFigures(deps: {
              percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
              percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99
       FROM poll_runs WHERE created_at > now() - interval '1 minute'`.execute(deps.db);
-    const a = alerts.rows[0]!;
     const r = runs.rows[0]!;
     return {
       workers: a.workers,

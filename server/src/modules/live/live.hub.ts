@@ -20,7 +20,7 @@ export function toLiveEvent(e: StoredEvent): LiveEvent {
     kind: e.kind as LiveEvent['kind'],
     id: e.id,
     userId: e.user_id,
-    registrationId: e.registration_id,
+    registrationId: e.alert_id,
     status: text(p.status),
     notificationId: text(p.notificationId),
     message: text(p.message),
@@ -67,22 +67,18 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
           toLiveEvent({
             id: String(n.id),
             user_id: n.u,
-            registration_id: n.r,
+            alert_id: n.r,
             kind: n.k,
             payload: n.p as Record<string, unknown>,
           }),
         );
       } else if (msg.channel === POLLS_CHANNEL) {
-        for (const [userId, registrationId, status] of JSON.parse(msg.payload) as [
-          string,
-          string,
-          string,
-        ][]) {
+        for (const [userId, alertId, status] of JSON.parse(msg.payload) as [string, string, string][]) {
           emit({
             kind: 'poll',
             id: null,
             userId,
-            registrationId,
+            registrationId: alertId,
             status,
             notificationId: null,
             message: null,

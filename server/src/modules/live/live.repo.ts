@@ -7,7 +7,7 @@ type Db = Database | Transaction<DB>;
 export interface StoredEvent {
   id: string;
   user_id: string;
-  registration_id: string | null;
+  alert_id: string | null;
   kind: string;
   payload: Record<string, unknown>;
 }
@@ -21,7 +21,7 @@ export function eventsAfter(
 ): Promise<StoredEvent[]> {
   let query = db
     .selectFrom('live_events')
-    .select(['id', 'user_id', 'registration_id', 'kind', 'payload'])
+    .select(['id', 'user_id', 'alert_id', 'kind', 'payload'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit);

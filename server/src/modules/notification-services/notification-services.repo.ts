@@ -1,10 +1,25 @@
-import type { NotificationService, NotificationServiceConfig, NotificationServiceType } from '@resort/shared';
+import {
+  type ChannelVerification,
+  type NotificationService,
+  type NotificationServiceConfig,
+  type NotificationServiceType,
+  needsVerification,
+} from '@resort/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
 import type { DB, NotificationServiceRow } from '../../db/types.ts';
 
 type Db = Database | Transaction<DB>;
+
+/** What the owner sees of a channel's verification. */
+export function verificationOf(
+  row: Pick<NotificationServiceRow, 'type' | 'verified_at' | 'verified_via'>,
+): ChannelVerification {
+  if (!needsVerification(row.type)) return 'not-needed';
+  if (!row.verified_at) return 'unverified';
+  return row.verified_via === 'existing' ? 'existing' : 'verified';
+}
 
 export function toNotificationService(row: NotificationServiceRow): NotificationService {
   return {
@@ -16,6 +31,7 @@ export function toNotificationService(row: NotificationServiceRow): Notification
     // Only webhooks are signed; the secret of other types is never used, so it is not shown.
     signingSecret: row.type === 'WEBHOOK' ? row.signing_secret : null,
     deactivatedReason: row.deactivated_reason,
+    verification: verificationOf(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -7,6 +7,7 @@ import {
   setNotificationServiceActiveInput,
   testNotificationServiceInput,
   updateNotificationServiceInput,
+  verifyChannelInput,
 } from '@resort/shared';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
@@ -49,4 +50,19 @@ export const notificationServicesRouter = router({
     .input(testNotificationServiceInput)
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => ctx.services.notificationServices.test(ctx.auth.userId, input)),
+  /** Sends a verification code to an e-mail or SMS channel (the only thing it receives until verified). */
+  sendVerificationCode: authedProcedure
+    .meta({ rest: { method: 'POST', path: `${base}/:id/verification`, errors: [502] } })
+    .input(notificationServiceIdInput)
+    .output(messageResultSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.notificationServices.sendVerificationCode(ctx.auth.userId, input.id),
+    ),
+  verify: authedProcedure
+    .meta({ rest: { method: 'POST', path: `${base}/:id/verify` } })
+    .input(verifyChannelInput)
+    .output(notificationServiceSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.notificationServices.verify(ctx.auth.userId, input.id, input.code),
+    ),
 });

@@ -19,6 +19,7 @@ import { OutboundError } from '../../platform/outbound/outbound-error.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
 import { type Channels, DeliveryError } from '../notifications/channels/index.ts';
 import { newSigningSecret } from '../notifications/channels/signing.ts';
+import { createChannelVerification } from './channel-verification.ts';
 import {
   deleteOwnedService,
   findOwnedService,
@@ -51,8 +52,11 @@ export function createNotificationServicesService(deps: {
   checkDestination: DestinationCheck;
   clock: Clock;
   rateLimits: RateLimiterFactory;
+  /** E-mails or texts one channel receives an hour at most (CHANNEL_SENDS_PER_HOUR). */
+  sendsPerHour: number;
 }) {
   const { db, channels, clock } = deps;
+  const verification = createChannelVerification(deps);
   const testLimiter = deps.rateLimits({
     name: 'test-send',
     points: TEST_SENDS_PER_TEN_MINUTES,
@@ -96,7 +100,8 @@ export function createNotificationServicesService(deps: {
       deactivatedReason: input.isActive === true ? null : undefined,
     });
     if (!updated) throw new AppError('NOT_FOUND', notificationMessages.serviceNotFound);
-    return toNotificationService(updated);
+    const moved = config !== undefined && JSON.stringify(config) !== JSON.stringify(row.config);
+    return toNotificationService(moved ? await verification.settle(userId, updated) : updated);
   }
 
   return {
@@ -112,7 +117,7 @@ export function createNotificationServicesService(deps: {
           config: input.config,
           signingSecret: newSigningSecret(),
         });
-        return toNotificationService(row);
+        return toNotificationService(await verification.settle(userId, row));
       } catch (error) {
         if (isUniqueViolation(error, ONE_PER_TYPE_INDEX))
           throw new AppError('CONFLICT', notificationMessages.channelAlreadyConfigured(input.type));
@@ -121,6 +126,11 @@ export function createNotificationServicesService(deps: {
     },
 
     update,
+
+    sendVerificationCode: verification.sendCode,
+    verify: verification.confirm,
+    /** For the delivery attempt: why a delivery is skipped (unverified, over the hourly cap), or null. */
+    skipReason: verification.skipReason,
 
     setActive: (userId: string, id: string, isActive: boolean) => update(userId, { id, isActive }),
 
@@ -143,6 +153,7 @@ export function createNotificationServicesService(deps: {
     async test(userId: string, input: TestNotificationServiceInput): Promise<TestNotificationResult> {
       await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
       const saved = input.id ? await requireOwned(userId, input.id) : undefined;
+      await verification.assertTestAllowed(userId, input);
       await assertDestinationAllowed(input.type, input.config);
       const now = clock.now();
       try {
@@ -156,7 +167,7 @@ export function createNotificationServicesService(deps: {
           {
             id: `test_${randomUUID()}`,
             message: 'This is a test notification from Resort Alerts. Your channel works.',
-            registrationId: null,
+            alertId: null,
             templateId: null,
             title: null,
             partyName: null,

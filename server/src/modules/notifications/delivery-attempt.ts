@@ -27,13 +27,21 @@ export function createDeliveryAttempt(deps: {
   channels: Pick<Channels, 'send'>;
   retryPolicy: RetryPolicy;
   log: Logger;
+  /**
+   * Why this delivery must not be sent (an unverified e-mail or SMS channel, one over its hourly
+   * cap), or null: the notification-services module decides; the attempt records the reason.
+   */
+  skipReason?: (d: { serviceId: string; type: string }) => Promise<string | null>;
 }) {
   const { channels, retryPolicy, log } = deps;
   return async function attempt(d: DeliveryForSend): Promise<AttemptResult> {
     const attemptNo = d.attempts + 1;
     let failure: DeliveryError | null = null;
+    const skipped = d.serviceActive ? await deps.skipReason?.(d) : null;
     if (!d.serviceActive) {
       failure = new DeliveryError(notificationMessages.serviceInactive, { permanent: true });
+    } else if (skipped) {
+      failure = new DeliveryError(skipped, { permanent: true });
     } else {
       try {
         await channels.send(
@@ -47,7 +55,7 @@ export function createDeliveryAttempt(deps: {
             // The delivery's id: the same webhook-id (and e-mail Message-ID) on every attempt.
             id: d.id,
             message: d.message,
-            registrationId: d.registrationId,
+            alertId: d.alertId,
             templateId: d.templateId,
             title: d.title ?? d.partyName,
             partyName: d.partyName,
@@ -77,8 +85,8 @@ export function createDeliveryAttempt(deps: {
         claimToken: d.claimToken,
         previousAttempts: d.attempts,
         status: !failure ? 'SUCCESS' : retryInSeconds === null ? 'FAILURE' : 'PENDING',
-        // A delivery of a service deactivated since the event was not attempted.
-        attempts: d.serviceActive ? attemptNo : d.attempts,
+        // A delivery of a service deactivated since the event, or skipped, was not attempted.
+        attempts: d.serviceActive && !skipped ? attemptNo : d.attempts,
         error: failure?.message ?? null,
         retryInSeconds: retryInSeconds === null ? null : Number(retryInSeconds.toFixed(3)),
         delivered: failure === null,

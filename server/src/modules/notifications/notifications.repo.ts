@@ -7,15 +7,16 @@ import type {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
+import { storableJson, storableText } from '../../platform/storable.ts';
 
 type Db = Database | Transaction<DB>;
 
-/** The channel dispatchers LISTEN on: a committed new delivery wakes them at once. */
+/** The delivery workers LISTEN on: a committed new delivery wakes them at once. */
 export const DELIVERY_CHANNEL = 'notification_deliveries';
 
 export interface NotificationInsert {
   userId: string;
-  registrationId: string;
+  alertId: string;
   eventKey: string;
   /** MATCH (availability found) unless said otherwise; RESOLVED when it went away (notifyOnResolved). */
   kind?: 'MATCH' | 'RESOLVED';
@@ -26,7 +27,7 @@ export interface NotificationInsert {
 /**
  * In one statement: inserts the notifications whose event keys are new, one PENDING delivery due now
  * per active service linked to each one's alert and owned by its owner (with its destination for the
- * dispatchers' per-destination caps, migrations/0007), and wakes the dispatchers when any delivery was
+ * delivery workers' per-destination caps, migrations/0007), and wakes the delivery workers when any delivery was
  * made (NOTIFY is sent at commit). Answers the notifications created (event key → id).
  */
 export async function insertNotificationsWithDeliveries(
@@ -37,29 +38,30 @@ export async function insertNotificationsWithDeliveries(
   const values = JSON.stringify(
     inputs.map((i) => ({
       user_id: i.userId,
-      registration_id: i.registrationId,
+      alert_id: i.alertId,
       event_key: i.eventKey,
       kind: i.kind ?? 'MATCH',
-      message: i.message,
-      metadata: i.metadata,
+      // Messages and metadata quote upstream answers: one unstorable character would refuse the batch.
+      message: storableText(i.message),
+      metadata: storableJson(i.metadata),
     })),
   );
   const { rows } = await sql<{ id: string; event_key: string }>`
     WITH created AS (
-      INSERT INTO notifications (user_id, registration_id, event_key, kind, message, metadata)
-      SELECT v.user_id, v.registration_id, v.event_key, v.kind, v.message, v.metadata
+      INSERT INTO notifications (user_id, alert_id, event_key, kind, message, metadata)
+      SELECT v.user_id, v.alert_id, v.event_key, v.kind, v.message, v.metadata
       FROM jsonb_to_recordset(${values}::jsonb)
-        AS v(user_id uuid, registration_id uuid, event_key text, kind text, message text, metadata jsonb)
+        AS v(user_id uuid, alert_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
-      RETURNING id, user_id, registration_id, event_key
+      RETURNING id, user_id, alert_id, event_key
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
         (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
       SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
       FROM created n
-      JOIN registration_notification_services rns ON rns.registration_id = n.registration_id
-      JOIN notification_services s ON s.id = rns.notification_service_id
+      JOIN alert_notification_services ans ON ans.alert_id = n.alert_id
+      JOIN notification_services s ON s.id = ans.notification_service_id
       WHERE s.user_id = n.user_id AND s.is_active
       ORDER BY n.id, s.created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
@@ -91,7 +93,7 @@ export interface DeliveryForSend {
   serviceId: string;
   message: string;
   metadata: Record<string, unknown>;
-  registrationId: string | null;
+  alertId: string | null;
   notificationCreatedAt: Date;
   type: string;
   label: string | null;
@@ -117,20 +119,20 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
     )
     SELECT c.id, c.attempts, c.destination, c.claim_token AS "claimToken",
            c.notification_service_id AS "serviceId", n.message, n.metadata,
-           n.registration_id AS "registrationId", n.created_at AS "notificationCreatedAt",
+           n.alert_id AS "alertId", n.created_at AS "notificationCreatedAt",
            s.type, s.label, s.config, s.signing_secret AS "signingSecret", s.is_active AS "serviceActive",
            r.template_id AS "templateId", r.title, r.party_name AS "partyName"
     FROM claimed c
     JOIN notifications n ON n.id = c.notification_id
     JOIN notification_services s ON s.id = c.notification_service_id
-    LEFT JOIN registrations r ON r.id = n.registration_id`
+    LEFT JOIN alerts r ON r.id = n.alert_id`
     .execute(db)
     .then((r) => r.rows);
 }
 
 /**
  * Claims up to `limit` due deliveries no live claim holds, oldest due first, skipping rows another
- * dispatcher is claiming (SKIP LOCKED) and the destinations this one has no room for.
+ * delivery worker is claiming (SKIP LOCKED) and the destinations this one has no room for.
  */
 export function claimDueDeliveries(
   db: Db,
@@ -181,7 +183,7 @@ export interface AttemptOutcome {
 
 /**
  * Records many outcomes in one statement. A row is written only if it is still PENDING with the
- * attempts the send saw and still held by the same claim: a dispatcher whose lease ran out and whose
+ * attempts the send saw and still held by the same claim: a delivery worker whose lease ran out and whose
  * row another one took records nothing, so each attempt is recorded exactly once. Answers the ids written.
  */
 export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promise<Set<string>> {
@@ -209,7 +211,7 @@ export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promis
   return new Set(rows.map((r) => r.id));
 }
 
-/** Extends the leases of rows this dispatcher still holds (by id: the primary key finds them). */
+/** Extends the leases of rows this delivery worker still holds (by id: the primary key finds them). */
 export async function renewLeases(
   db: Db,
   held: { id: string; claimToken: string }[],
@@ -223,7 +225,7 @@ export async function renewLeases(
     WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
 }
 
-/** Gives back claimed rows not sent (a dispatcher stopping): another one may take them at once. */
+/** Gives back claimed rows not sent (a delivery worker stopping): another one may take them at once. */
 export async function releaseClaims(db: Db, held: { id: string; claimToken: string }[]): Promise<void> {
   if (held.length === 0) return;
   await sql`
@@ -270,7 +272,7 @@ export async function listNotificationHistory(
     .selectFrom('notification_deliveries as d')
     .innerJoin('notifications as n', 'n.id', 'd.notification_id')
     .innerJoin('notification_services as s', 's.id', 'd.notification_service_id')
-    .leftJoin('registrations as r', 'r.id', 'n.registration_id')
+    .leftJoin('alerts as r', 'r.id', 'n.alert_id')
     .leftJoin('templates as t', 't.id', 'r.template_id')
     .select([
       'd.id',
@@ -284,7 +286,7 @@ export async function listNotificationHistory(
       'n.message',
       's.type',
       's.label',
-      'r.id as registrationId',
+      'r.id as alertId',
       'r.title',
       'r.party_name as partyName',
       't.name as templateName',
@@ -299,9 +301,9 @@ export async function listNotificationHistory(
     notificationId: r.notificationId,
     notificationServiceId: r.notificationServiceId,
     notificationService: { type: r.type as NotificationServiceType, label: r.label },
-    registration: r.registrationId
+    registration: r.alertId
       ? {
-          id: r.registrationId,
+          id: r.alertId,
           title: r.title,
           partyName: r.partyName,
           template: { name: r.templateName ?? '' },

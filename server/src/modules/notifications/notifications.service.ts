@@ -13,6 +13,7 @@ import { deactivateService } from '../notification-services/notification-service
 import type { Channels } from './channels/index.ts';
 import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
 import {
+  type AttemptOutcome,
   claimDelivery,
   findNotificationId,
   insertNotificationsWithDeliveries,
@@ -22,6 +23,9 @@ import {
 } from './notifications.repo.ts';
 import type { RetryPolicy } from './retry-schedule.ts';
 
+/** Recorded instead of an error text the database refused, so the attempt still counts. */
+const UNRECORDABLE_ERROR = 'The delivery failed; the answer could not be recorded.';
+
 /** One attempt of one delivery, named by the attempt's number (1-based). */
 export interface DeliverAttempt {
   deliveryId: string;
@@ -30,7 +34,7 @@ export interface DeliverAttempt {
 
 export interface NewNotification {
   userId: string;
-  registrationId: string;
+  alertId: string;
   /** One match event, one key: a second call with the same key creates nothing. */
   eventKey: string;
   /** MATCH unless said otherwise; the engine says RESOLVED when availability went away. */
@@ -46,6 +50,8 @@ export function createNotificationsService(deps: {
   log: Logger;
   retryPolicy: RetryPolicy;
   leaseSeconds: number;
+  /** Why a delivery is skipped rather than sent (delivery-attempt.ts), or null. */
+  skipReason?: (d: { serviceId: string; type: string }) => Promise<string | null>;
 }) {
   const { db, clock, log, leaseSeconds } = deps;
   const attempt = createDeliveryAttempt(deps);
@@ -65,28 +71,61 @@ export function createNotificationsService(deps: {
   }
 
   /** Records one deactivating outcome together with the deactivation, or neither. */
-  function recordDeactivating(result: AttemptResult): Promise<boolean> {
+  function recordDeactivating(result: AttemptResult, outcome = result.outcome): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      const recorded = await recordOutcomes(trx, [result.outcome]);
-      if (!recorded.has(result.outcome.id)) return false;
-      await deactivateService(trx, result.outcome.serviceId, result.deactivateReason!);
+      const recorded = await recordOutcomes(trx, [outcome]);
+      if (!recorded.has(outcome.id)) return false;
+      await deactivateService(trx, outcome.serviceId, result.deactivateReason!);
       return true;
     });
   }
 
   /**
+   * Tries a record with the outcome as it is, then with the fallback error text: a row's data can
+   * refuse its statement, and an unrecorded attempt would be sent again at every lease's end with
+   * no back-off. The second failure (the database is away) is thrown.
+   */
+  async function withFallback<T>(outcome: AttemptOutcome, write: (o: AttemptOutcome) => Promise<T>) {
+    try {
+      return await write(outcome);
+    } catch (err) {
+      log.error(
+        { err, deliveryId: outcome.id },
+        'recording a delivery outcome failed; recorded without its error',
+      );
+      return write({ ...outcome, error: outcome.error === null ? null : UNRECORDABLE_ERROR });
+    }
+  }
+
+  /** The plain outcomes in one statement; should it fail, row by row, so a bad row costs only itself. */
+  async function recordPlain(outcomes: AttemptOutcome[]): Promise<Set<string>> {
+    try {
+      return await recordOutcomes(db, outcomes);
+    } catch (err) {
+      log.warn(
+        { err, deliveries: outcomes.length },
+        'recording delivery outcomes failed; recording them one by one',
+      );
+      const recorded = new Set<string>();
+      for (const outcome of outcomes) {
+        for (const id of await withFallback(outcome, (o) => recordOutcomes(db, [o]))) recorded.add(id);
+      }
+      return recorded;
+    }
+  }
+
+  /**
    * Records attempts' outcomes: the plain ones in one statement, a deactivating one (410) in its own
-   * transaction with the deactivation. Answers the ids recorded; an outcome whose claim was taken over
-   * is not recorded (the new holder sends and records it).
+   * transaction with the deactivation; a row the database refuses is recorded with a fallback error
+   * text. Answers the ids recorded; an outcome whose claim was taken over is not recorded (the new
+   * holder sends and records it).
    */
   async function recordAttempts(results: AttemptResult[]): Promise<Set<string>> {
     const plain = results.filter((r) => !r.deactivateReason);
-    const recorded = await recordOutcomes(
-      db,
-      plain.map((r) => r.outcome),
-    );
+    const recorded = await recordPlain(plain.map((r) => r.outcome));
     for (const r of results) {
-      if (r.deactivateReason && (await recordDeactivating(r))) recorded.add(r.outcome.id);
+      if (!r.deactivateReason) continue;
+      if (await withFallback(r.outcome, (o) => recordDeactivating(r, o))) recorded.add(r.outcome.id);
     }
     for (const r of results) {
       if (!r.failure) continue;
@@ -106,7 +145,7 @@ export function createNotificationsService(deps: {
   return {
     /**
      * Records a notification and one PENDING delivery, due now, per active linked service, and wakes
-     * the dispatchers, in one statement (in the caller's transaction, when given). Idempotent per event key.
+     * the delivery workers, in one statement (in the caller's transaction, when given). Idempotent per event key.
      */
     createNotification(
       input: NewNotification,
@@ -127,7 +166,7 @@ export function createNotificationsService(deps: {
       return listNotificationHistory(db, userId, input?.limit ?? HISTORY_DEFAULT_LIMIT);
     },
 
-    /** Sends one claimed delivery (the dispatcher's hands): the outcome, not yet recorded. */
+    /** Sends one claimed delivery (the delivery worker's hands): the outcome, not yet recorded. */
     attempt,
     recordAttempts,
 

@@ -3,7 +3,7 @@ import type { ProxyRow } from '../../db/types.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A proxy as admins see it: SPEC.md §3 fields plus the auto-disabled flag. */
+/** A proxy as admins see it: its fields plus the auto-disabled flag. */
 export function toWebProxy(row: ProxyRow): WebProxy {
   const proxy = {
     id: row.id,

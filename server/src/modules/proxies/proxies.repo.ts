@@ -3,6 +3,7 @@ import { type Insertable, sql, type Transaction, type Updateable } from 'kysely'
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
 import type { DB, ProxiesTable, ProxyRow } from '../../db/types.ts';
+import { storableText } from '../../platform/storable.ts';
 
 type Db = Database | Transaction<DB>;
 export type NewProxy = Insertable<ProxiesTable>;
@@ -118,7 +119,7 @@ export async function recordProxyFailure(
       consecutive_failures = p.consecutive_failures + 1,
       last_attempt_at = now(),
       last_failure_at = now(),
-      last_failure_reason = ${reason.slice(0, MAX_REASON)},
+      last_failure_reason = ${storableText(reason.slice(0, MAX_REASON))},
       is_active = p.is_active AND p.consecutive_failures + 1 < ${threshold},
       auto_disabled_at = CASE WHEN p.is_active AND p.consecutive_failures + 1 >= ${threshold}
                               THEN now() ELSE p.auto_disabled_at END,

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { adminProcedure, router } from '../../platform/trpc/trpc.ts';
 
-/** Web proxy management: administrators only (SPEC.md §6). */
+/** Web proxy management: administrators only (docs/product.md, "Roles and permissions"). */
 export const proxiesRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/proxies' } })

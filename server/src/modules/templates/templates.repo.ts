@@ -94,13 +94,23 @@ export async function deleteTemplate(db: Db, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-export async function countAlertsUsingTemplate(db: Db, id: string): Promise<number> {
-  const row = await db
-    .selectFrom('registrations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('template_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The columns a poll reads of each template: its name for messages and its request. */
+export function loadTemplatesForPolling(db: Db, ids: string[]) {
+  return db
+    .selectFrom('templates')
+    .select([
+      'id',
+      'name',
+      'target_url',
+      'method',
+      'default_headers',
+      'default_query',
+      'default_body',
+      'editable_fields',
+      'updated_at',
+    ])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function templateGroupExists(db: Db, id: string): Promise<boolean> {
@@ -108,7 +118,7 @@ export async function templateGroupExists(db: Db, id: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** The answer shape of SPEC.md §3. Values were validated by the shared schema when written. */
+/** The answer shape of a template. Values were validated by the shared schema when written. */
 export function toTemplate(row: TemplateRecord): Template {
   return {
     id: row.id,

@@ -25,12 +25,12 @@ import { isUuid } from '../../platform/ids.ts';
 import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
 import { GeneratorInputError, type TemplateGenerator } from './generators/index.ts';
 import {
-  countAlertsUsingTemplate,
   deleteTemplate,
   findTemplate,
   insertTemplate,
   jsonb,
   listTemplates,
+  loadTemplatesForPolling,
   type TemplateWrite,
   templateGroupExists,
   toTemplate,
@@ -44,8 +44,8 @@ export type StoredRequestTemplate = Pick<
 >;
 
 /**
- * The one conversion from a stored template to the shared builder's request template (DESIGN.md
- * §7): the template live test, the alert test and the engine's template cache all use it, so what a
+ * The one conversion from a stored template to the shared builder's request template: the
+ * template live test, the alert test and the engine's template cache all use it, so what a
  * test shows is what the poller sends. Editable fields are read by the shared validated reader
  * (valid ones only, in display order); no stored body is no body.
  */
@@ -58,6 +58,14 @@ export function toRequestTemplate(stored: StoredRequestTemplate): RequestTemplat
     defaultBody: stored.default_body ?? undefined,
     editableFields: readEditableFields(stored.editable_fields),
   };
+}
+
+/** A template as the poller uses it: its name for messages and its request, converted once. */
+export interface PollingTemplate {
+  id: string;
+  name: string;
+  updatedAt: Date;
+  request: RequestTemplate;
 }
 
 export interface Viewer {
@@ -102,6 +110,8 @@ export function createTemplateService(deps: {
   generators: ReadonlyMap<string, TemplateGenerator>;
   /** Sends a built request upstream through the guarded outbound client. */
   send: (req: BuiltRequest) => Promise<OutboundResponse>;
+  /** How many alerts are built on a template (the alerts service counts its rows). */
+  countAlerts: (templateId: string) => Promise<number>;
 }) {
   const { db } = deps;
 
@@ -178,13 +188,13 @@ export function createTemplateService(deps: {
      */
     async remove(id: string): Promise<void> {
       if (!isUuid(id)) notFound();
-      const inUse = await countAlertsUsingTemplate(db, id);
+      const inUse = await deps.countAlerts(id);
       if (inUse > 0) throw new AppError('CONFLICT', templateMessages.inUse(inUse), { alertCount: inUse });
       try {
         if (!(await deleteTemplate(db, id))) notFound();
       } catch (error) {
-        if (!foreignKeyViolation(error, 'registrations_template_id_fkey')) throw error;
-        const count = await countAlertsUsingTemplate(db, id);
+        if (!foreignKeyViolation(error, 'alerts_template_id_fkey')) throw error;
+        const count = await deps.countAlerts(id);
         throw new AppError('CONFLICT', templateMessages.inUse(count), { alertCount: count });
       }
     },
@@ -226,6 +236,17 @@ export function createTemplateService(deps: {
           error: error.message,
         };
       }
+    },
+
+    /** The engine's templates by id, each converted to the builder's request template. */
+    async forPolling(ids: string[]): Promise<PollingTemplate[]> {
+      const rows = await loadTemplatesForPolling(db, ids);
+      return rows.map((t) => ({
+        id: t.id,
+        name: t.name,
+        updatedAt: t.updated_at,
+        request: toRequestTemplate(t),
+      }));
     },
 
     listGenerators(): TemplateGeneratorInfo[] {

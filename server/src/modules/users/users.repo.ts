@@ -17,9 +17,20 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserRoles(db: Db, id: string): Promise<string[] | undefined> {
-  const row = await db.selectFrom('users').select('roles').where('id', '=', id).executeTakeFirst();
-  return row?.roles;
+/**
+ * The roles of an account that may act now: none when it is gone or disabled, or when the
+ * presented access token was issued before its tokens were revoked (`issuedAtMs`).
+ */
+export async function findUserRoles(db: Db, id: string, issuedAtMs?: number): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['roles', 'disabled_at', 'tokens_valid_after'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.disabled_at) return undefined;
+  if (issuedAtMs !== undefined && row.tokens_valid_after && issuedAtMs < row.tokens_valid_after.getTime())
+    return undefined;
+  return row.roles;
 }
 
 export function insertUser(db: Db, user: NewUser): Promise<UserRow> {

@@ -1,4 +1,7 @@
 import {
+  accountExportSchema,
+  deleteOwnAccountInput,
+  noContent,
   notificationPreferencesSchema,
   profileSchema,
   updatePreferencesInput,
@@ -6,7 +9,7 @@ import {
   userSummarySchema,
 } from '@resort/shared';
 import type { z } from 'zod';
-import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
+import { authedProcedure, router, sessionProcedure } from '../../platform/trpc/trpc.ts';
 
 export const usersRouter = router({
   me: authedProcedure
@@ -32,4 +35,17 @@ export const usersRouter = router({
     .input(updatePreferencesInput)
     .output(notificationPreferencesSchema)
     .mutation(({ ctx, input }) => ctx.services.users.updatePreferences(ctx.auth.userId, input)),
+  /** Everything the account holds, as JSON (alerts, channels, watchlists, history, tokens). */
+  export: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/export' } })
+    .output(accountExportSchema)
+    .query(({ ctx }) => ctx.services.users.exportData(ctx.auth.userId)),
+  /** Deletes the caller's own account with its data, after checking the password. */
+  deleteAccount: sessionProcedure
+    .meta({ rest: { method: 'DELETE', path: '/users/me', errors: [409] } })
+    .input(deleteOwnAccountInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) =>
+      ctx.services.auth.deleteOwnAccount(ctx.auth.userId, input.password, ctx.ip),
+    ),
 });

@@ -1,9 +1,17 @@
-import type { NotificationPreferences, Profile, UpdateProfileInput, User } from '@resort/shared';
+import type {
+  AccountExport,
+  NotificationPreferences,
+  Profile,
+  UpdateProfileInput,
+  User,
+} from '@resort/shared';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { exportAccountRows } from './accounts.repo.ts';
 import { toPreferences, toProfile, toUser } from './users.mapper.ts';
 import { findUserById, findUserRoles, updateUser } from './users.repo.ts';
 
+export { currentSignupPolicy as signupPolicy } from './accounts.service.ts';
 /**
  * The account rows other modules may read and write (auth signs in and registers against them),
  * taking the caller's transaction: the users module's public data surface, so no module reaches
@@ -20,7 +28,7 @@ export interface UserSummary {
 export function createUserService(deps: {
   db: Database;
   listNotificationServices: (userId: string) => Promise<unknown[]>;
-  listRegistrations: (userId: string) => Promise<unknown[]>;
+  listAlerts: (userId: string) => Promise<unknown[]>;
 }) {
   const { db } = deps;
 
@@ -32,7 +40,7 @@ export function createUserService(deps: {
   }
 
   return {
-    findRoles: (userId: string) => findUserRoles(db, userId),
+    findRoles: (userId: string, issuedAtMs?: number) => findUserRoles(db, userId, issuedAtMs),
 
     async me(userId: string): Promise<Profile> {
       return toProfile(await requireUser(userId));
@@ -40,11 +48,28 @@ export function createUserService(deps: {
 
     async summary(userId: string): Promise<UserSummary> {
       const row = await requireUser(userId);
-      const [notificationServices, registrations] = await Promise.all([
+      const [notificationServices, alerts] = await Promise.all([
         deps.listNotificationServices(userId),
-        deps.listRegistrations(userId),
+        deps.listAlerts(userId),
       ]);
-      return { user: toUser(row), notificationServices, registrations };
+      return { user: toUser(row), notificationServices, registrations: alerts };
+    },
+
+    /** The account's data as JSON, for the owner to keep or take elsewhere. */
+    async exportData(userId: string): Promise<AccountExport> {
+      const row = await requireUser(userId);
+      const rows = await exportAccountRows(db, userId);
+      // Dates become ISO strings, as in every other answer.
+      const plain = (list: object[]) => JSON.parse(JSON.stringify(list)) as Record<string, unknown>[];
+      return {
+        exportedAt: new Date().toISOString(),
+        account: toProfile(row),
+        alerts: plain(rows.alerts),
+        channels: plain(rows.channels),
+        watchlists: plain(rows.watchlists),
+        notifications: plain(rows.notifications),
+        apiTokens: plain(rows.apiTokens),
+      };
     },
 
     /** Push, e-mail and SMS toggles of Settings; e-mail and SMS pick new alerts' default channels. */

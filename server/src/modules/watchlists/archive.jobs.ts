@@ -7,7 +7,7 @@ import type { ArchiveService } from './archive.service.ts';
 export const AUTO_ARCHIVE_CRON = '17 * * * *';
 
 /**
- * The auto-archive (SPEC.md §4, §9): pg-boss's cron in the application's database sends one job an
+ * The auto-archive (docs/product.md, "Statuses"): pg-boss's cron in the application's database sends one job an
  * hour; the handler's sweep is idempotent, so a retried or doubled job archives nothing twice.
  */
 export async function registerAutoArchive(

@@ -1,16 +1,13 @@
 import {
+  type AlertStatus,
   ARCHIVE_PAGE_SIZE,
   type ArchivePage,
   AUTO_ARCHIVE_DAYS,
   watchlistMessages as m,
-  type RegistrationStatus,
 } from '@resort/shared';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as repo from './archive.repo.ts';
+import type { AlertArchiveService } from '../alerts/alert-archive.service.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows per statement of the sweep: short locks, however many alerts come due at once. */
@@ -21,31 +18,19 @@ const SWEEP_BATCH = 1000;
  * the previous status, delete for good. Only the owner's alerts are reached; ids that name nothing
  * of theirs answer 404, as a missing alert does everywhere else.
  */
-export function createArchiveService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
+export function createArchiveService(deps: { alerts: AlertArchiveService; clock: Clock }) {
+  const { alerts, clock } = deps;
 
   /** Every id must be one the call can act on, else nothing happens and the answer is 404. */
-  function requireAll(asked: string[], done: string[]) {
-    const missing = new Set(asked);
-    for (const id of done) missing.delete(id);
-    if (missing.size > 0) throw new AppError('NOT_FOUND', m.alertNotFound);
-  }
-
-  /** Runs `change` in a transaction that rolls back unless it reached every asked id. */
-  async function allOrNothing(ids: string[], change: (trx: Transaction<DB>) => Promise<string[]>) {
-    const asked = [...new Set(ids)];
-    const done = await db.transaction().execute(async (trx) => {
-      const changed = await change(trx);
-      requireAll(asked, changed);
-      return changed;
-    });
+  function requireAll(done: string[] | null): { ids: string[] } {
+    if (done === null) throw new AppError('NOT_FOUND', m.alertNotFound);
     return { ids: done };
   }
 
   return {
     async list(userId: string, page: number): Promise<ArchivePage> {
       const offset = (page - 1) * ARCHIVE_PAGE_SIZE;
-      const { items, total } = await repo.listArchived(db, userId, offset, ARCHIVE_PAGE_SIZE);
+      const { items, total } = await alerts.listArchived(userId, offset, ARCHIVE_PAGE_SIZE);
       return {
         items: items.map((r) => ({
           id: r.id,
@@ -53,7 +38,7 @@ export function createArchiveService(deps: { db: Database; clock: Clock }) {
           templateName: r.template_name,
           partyName: r.party_name,
           tags: r.tags,
-          previousStatus: (r.archived_from_status ?? 'INACTIVE') as RegistrationStatus,
+          previousStatus: (r.archived_from_status ?? 'INACTIVE') as AlertStatus,
           archivedAt: (r.archived_at ?? r.updated_at).toISOString(),
           updatedAt: r.updated_at.toISOString(),
         })),
@@ -64,17 +49,13 @@ export function createArchiveService(deps: { db: Database; clock: Clock }) {
     },
 
     /** Archives the caller's alerts (an already archived one counts as done). */
-    archive: (userId: string, ids: string[]) =>
-      allOrNothing(ids, async (trx) => {
-        await repo.archiveAlerts(trx, userId, ids);
-        return repo.findArchivedIds(trx, userId, ids);
-      }),
+    archive: async (userId: string, ids: string[]) => requireAll(await alerts.archive(userId, ids)),
 
-    restore: (userId: string, ids: string[]) =>
-      allOrNothing(ids, (trx) => repo.restoreAlerts(trx, userId, ids, clock.now())),
+    restore: async (userId: string, ids: string[]) =>
+      requireAll(await alerts.restore(userId, ids, clock.now())),
 
     purge: async (userId: string, ids: string[]): Promise<void> => {
-      await allOrNothing(ids, (trx) => repo.purgeAlerts(trx, userId, ids));
+      requireAll(await alerts.purge(userId, ids));
     },
 
     /** The cron's work: BOOKED and PASSED alerts unchanged for AUTO_ARCHIVE_DAYS move to the archive. */
@@ -82,7 +63,7 @@ export function createArchiveService(deps: { db: Database; clock: Clock }) {
       const cutoff = new Date(clock.now().getTime() - AUTO_ARCHIVE_DAYS * DAY_MS);
       let total = 0;
       for (;;) {
-        const n = await repo.archiveUnchangedSince(db, cutoff, SWEEP_BATCH);
+        const n = await alerts.archiveUnchangedSince(cutoff, SWEEP_BATCH);
         total += n;
         if (n < SWEEP_BATCH) return total;
       }

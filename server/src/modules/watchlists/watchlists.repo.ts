@@ -1,17 +1,17 @@
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
-import type { DB, RegistrationRow, WatchlistsTable } from '../../db/types.ts';
+import type { AlertRecord, DB, WatchlistsTable } from '../../db/types.ts';
 import { isUuid } from '../../platform/ids.ts';
 
 type Db = Database | Transaction<DB>;
 
 /** A watchlist row (its owner aside) with its members and their figures. */
 export type WatchlistView = Omit<Selectable<WatchlistsTable>, 'user_id'> & {
-  registration_ids: string[];
+  alert_ids: string[];
   alert_count: number;
   available_count: number;
-  last_notified_at: RegistrationRow['last_notified_at'];
+  last_notified_at: AlertRecord['last_notified_at'];
 };
 
 /**
@@ -24,13 +24,13 @@ export async function listWatchlists(db: Db, userId: string, id?: string): Promi
   const { rows } = await sql<WatchlistView>`
     SELECT w.id, w.name, w.resort_code, w.quarter, w.notes, w.created_at, w.updated_at,
       coalesce(array_agg(r.id ORDER BY r.created_at DESC, r.id) FILTER (WHERE r.id IS NOT NULL), '{}')
-        AS registration_ids,
+        AS alert_ids,
       count(r.id)::int AS alert_count,
       count(r.id) FILTER (WHERE r.status = 'FIRING')::int AS available_count,
       max(r.last_notified_at) AS last_notified_at
     FROM watchlists w
-    LEFT JOIN watchlist_registrations wr ON wr.watchlist_id = w.id
-    LEFT JOIN registrations r ON r.id = wr.registration_id AND r.status <> 'ARCHIVED'
+    LEFT JOIN watchlist_alerts wa ON wa.watchlist_id = w.id
+    LEFT JOIN alerts r ON r.id = wa.alert_id AND r.status <> 'ARCHIVED'
     WHERE w.user_id = ${userId} ${byId}
     GROUP BY w.id
     ORDER BY w.created_at, w.id`.execute(db);
@@ -80,56 +80,23 @@ export async function watchlistExists(db: Db, userId: string, id: string): Promi
   return row !== undefined;
 }
 
-/** Which of `ids` are alerts of `userId` (archived ones included). */
-export async function findOwnedAlertIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  const valid = [...new Set(ids.filter(isUuid))];
-  if (valid.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('registrations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', valid)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function addMembers(db: Db, watchlistId: string, registrationIds: string[]): Promise<void> {
-  if (registrationIds.length === 0) return;
+export async function addMembers(db: Db, watchlistId: string, alertIds: string[]): Promise<void> {
+  if (alertIds.length === 0) return;
   await db
-    .insertInto('watchlist_registrations')
-    .values(registrationIds.map((registration_id) => ({ watchlist_id: watchlistId, registration_id })))
-    .onConflict((oc) => oc.columns(['watchlist_id', 'registration_id']).doNothing())
+    .insertInto('watchlist_alerts')
+    .values(alertIds.map((alert_id) => ({ watchlist_id: watchlistId, alert_id })))
+    .onConflict((oc) => oc.columns(['watchlist_id', 'alert_id']).doNothing())
     .execute();
 }
 
-export async function removeMember(db: Db, watchlistId: string, registrationId: string): Promise<boolean> {
-  if (!isUuid(registrationId)) return false;
+export async function removeMember(db: Db, watchlistId: string, alertId: string): Promise<boolean> {
+  if (!isUuid(alertId)) return false;
   const result = await db
-    .deleteFrom('watchlist_registrations')
+    .deleteFrom('watchlist_alerts')
     .where('watchlist_id', '=', watchlistId)
-    .where('registration_id', '=', registrationId)
+    .where('alert_id', '=', alertId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-export interface AlertCounts {
-  status: string;
-  count: number;
-  triggered: number;
-}
-
-/** The user's alerts per status, with how many notified since `since` (one statement). */
-export async function countAlertsByStatus(db: Db, userId: string, since: Date): Promise<AlertCounts[]> {
-  return db
-    .selectFrom('registrations')
-    .select([
-      'status',
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`count(*) FILTER (WHERE last_notified_at >= ${since})::int`.as('triggered'),
-    ])
-    .where('user_id', '=', userId)
-    .groupBy('status')
-    .execute();
 }
 
 /** A watchlist names one of the templates' resort codes: the template's spelling of `code`, if any. */

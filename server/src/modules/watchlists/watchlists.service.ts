@@ -1,10 +1,10 @@
 import {
+  type Alert,
   alertStatusLabel,
   autoArchiveStatuses,
   type DashboardSummary,
   watchlistMessages as m,
   type Quarter,
-  type Registration,
   SPOTLIGHT_SIZE,
   TRIGGERED_WINDOW_HOURS,
   type Watchlist,
@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { AlertCounts, AlertService } from '../alerts/alerts.service.ts';
 import * as repo from './watchlists.repo.ts';
 
 function toWatchlist(row: repo.WatchlistView): Watchlist {
@@ -23,7 +24,7 @@ function toWatchlist(row: repo.WatchlistView): Watchlist {
     resortCode: row.resort_code,
     quarter: row.quarter as Quarter | null,
     notes: row.notes,
-    registrationIds: row.registration_ids,
+    registrationIds: row.alert_ids,
     stats: {
       alertCount: row.alert_count,
       availableCount: row.available_count,
@@ -34,7 +35,7 @@ function toWatchlist(row: repo.WatchlistView): Watchlist {
   };
 }
 
-/** Top `size` by available count, then alert count, then name (SPEC.md §2 spotlight). */
+/** Top `size` by available count, then alert count, then name (the Dashboard spotlight). */
 export function pickSpotlight(watchlists: readonly Watchlist[], size = SPOTLIGHT_SIZE) {
   return [...watchlists]
     .sort(
@@ -69,7 +70,9 @@ export function createWatchlistService(deps: {
   db: Database;
   clock: Clock;
   /** The user's alerts as the alert list shows them (archived ones excluded). */
-  listAlerts: (userId: string) => Promise<Registration[]>;
+  listAlerts: (userId: string) => Promise<Alert[]>;
+  /** The alerts service's reads of the user's alert rows: ownership and counts per status. */
+  alerts: Pick<AlertService, 'ownedIds' | 'countByStatus'>;
 }) {
   const { db, clock } = deps;
 
@@ -128,24 +131,24 @@ export function createWatchlistService(deps: {
     },
 
     /** The alert list filtered to this watchlist (archived members are in the Archived view). */
-    async alerts(userId: string, id: string): Promise<Registration[]> {
+    async alerts(userId: string, id: string): Promise<Alert[]> {
       const watchlist = await load(userId, id);
       const members = new Set(watchlist.registrationIds);
       return (await deps.listAlerts(userId)).filter((a) => members.has(a.id));
     },
 
     /** Adds the caller's alerts; one that is missing or not theirs answers 404 and adds nothing. */
-    async addAlerts(userId: string, id: string, registrationIds: string[]): Promise<Watchlist> {
+    async addAlerts(userId: string, id: string, alertIds: string[]): Promise<Watchlist> {
       await requireWatchlist(userId, id);
-      const owned = await repo.findOwnedAlertIds(db, userId, registrationIds);
-      if (registrationIds.some((r) => !owned.has(r))) throw new AppError('NOT_FOUND', m.alertNotFound);
+      const owned = await deps.alerts.ownedIds(userId, alertIds);
+      if (alertIds.some((r) => !owned.has(r))) throw new AppError('NOT_FOUND', m.alertNotFound);
       await repo.addMembers(db, id, [...owned]);
       return load(userId, id);
     },
 
-    async removeAlert(userId: string, id: string, registrationId: string): Promise<Watchlist> {
+    async removeAlert(userId: string, id: string, alertId: string): Promise<Watchlist> {
       await requireWatchlist(userId, id);
-      if (!(await repo.removeMember(db, id, registrationId))) {
+      if (!(await repo.removeMember(db, id, alertId))) {
         throw new AppError('NOT_FOUND', m.alertNotFound);
       }
       return load(userId, id);
@@ -155,11 +158,11 @@ export function createWatchlistService(deps: {
     async summary(userId: string): Promise<DashboardSummary> {
       const since = new Date(clock.now().getTime() - TRIGGERED_WINDOW_HOURS * 3_600_000);
       const [counts, watchlists] = await Promise.all([
-        repo.countAlertsByStatus(db, userId, since),
+        deps.alerts.countByStatus(userId, since),
         repo.listWatchlists(db, userId),
       ]);
       const live = counts.filter((c) => c.status !== 'ARCHIVED');
-      const sum = (pick: (c: repo.AlertCounts) => number) => live.reduce((n, c) => n + pick(c), 0);
+      const sum = (pick: (c: AlertCounts) => number) => live.reduce((n, c) => n + pick(c), 0);
       const of = (statuses: readonly string[]) => sum((c) => (statuses.includes(c.status) ? c.count : 0));
       return {
         activeAlerts: of(['ACTIVE', 'FIRING']),

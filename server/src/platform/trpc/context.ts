@@ -6,6 +6,8 @@ export interface AuthClaims {
   roles: Role[];
   /** Set when the caller presented a personal API token rather than a session's access token. */
   apiToken?: { id: string; scope: ApiTokenScope };
+  /** When a session's access token was issued (ms): one issued before a revocation is refused. */
+  issuedAtMs?: number;
 }
 
 export interface CookieJar {

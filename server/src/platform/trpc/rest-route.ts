@@ -3,8 +3,8 @@
  *
  *     get: authedProcedure
  *       .meta({ rest: { method: 'GET', path: '/registrations/:id' } })
- *       .input(registrationIdInput)
- *       .output(registrationSchema)
+ *       .input(alertIdInput)
+ *       .output(alertSchema)
  *       .query(…)
  *
  * http/rest-routes.ts derives the REST table from these, http/rest.ts adapts each row to a call of

@@ -67,7 +67,7 @@ export function describeError(error: unknown): { status: number; body: ErrorDeta
  * Read by the REST table, the OpenAPI document and the authorization matrix test.
  */
 export interface ProcedureMeta {
-  access?: 'public' | 'user' | 'admin';
+  access?: 'public' | 'user' | 'admin' | 'super_admin';
   /** The procedure's REST route (see rest-route.ts); absent: tRPC only. */
   rest?: RestMeta;
   /** Refused to personal API tokens: the caller must be signed in (token and password management). */
@@ -143,6 +143,14 @@ export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(asyn
     throw new AppError('FORBIDDEN', apiTokenMessages.readOnly);
   return next({ ctx: { ...ctx, auth: { ...ctx.auth, roles } } });
 });
+
+/** Granting roles and instance-wide settings: a super admin only, with roles as stored now. */
+export const superAdminProcedure = adminProcedure
+  .meta({ access: 'super_admin' })
+  .use(async ({ ctx, next }) => {
+    if (!ctx.auth.roles.includes('super_admin')) throw new AppError('FORBIDDEN', messages.common.forbidden);
+    return next();
+  });
 
 /** Signed in with a session (not a personal API token): managing tokens, changing the password. */
 export const sessionProcedure = authedProcedure.meta({ sessionOnly: true });

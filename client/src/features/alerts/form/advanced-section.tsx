@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { registrationMessages } from '@resort/shared';
+import { alertMessages } from '@resort/shared';
 import { useState } from 'react';
 import { JsonBox } from '@/components/json-box.tsx';
 import type { AlertForm } from './alert-form-model.ts';
@@ -11,7 +11,7 @@ const fields = ['customHeadersText', 'customQueryText', 'customBodyText'] as con
  * unless one is filled in or has an error: most alerts need none, and folded they cost one Tab.
  */
 export function AdvancedSection({ form }: { form: AlertForm }) {
-  const invalid = registrationMessages.invalidJson;
+  const invalid = alertMessages.invalidJson;
   const values = form.getValues();
   const [open, setOpen] = useState(() => fields.some((f) => values[f].trim() !== ''));
   const forced = fields.some((f) => form.errors[f]);

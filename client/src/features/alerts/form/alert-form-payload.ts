@@ -1,15 +1,15 @@
 import {
+  type AlertPayload,
+  type AlertPayloadInput,
+  alertPayloadSchema,
+  alertTestInput,
   type Condition,
   type EditableField,
   isRepeatable,
   localToday,
-  registrationMessages as m,
+  alertMessages as m,
   type Overrides,
   type PresetInput,
-  type RegistrationPayload,
-  type RegistrationPayloadInput,
-  registrationPayloadSchema,
-  registrationTestInput,
   validateAgainstTemplate,
 } from '@resort/shared';
 import type { AlertFormValues, EntryValue, FieldValue, TemplateModel } from './alert-form-model.ts';
@@ -119,10 +119,10 @@ const formKey: Record<string, string> = {
   customBody: 'customBodyText',
 };
 
-export type AlertParse = { ok: true; payload: RegistrationPayload } | { ok: false; errors: Errors };
+export type AlertParse = { ok: true; payload: AlertPayload } | { ok: false; errors: Errors };
 
 /**
- * The payload and its checks: the server's schema (registrationPayloadSchema) and the server's
+ * The payload and its checks: the server's schema (alertPayloadSchema) and the server's
  * template checks (validateAgainstTemplate, with the planner's own today), so both say the same.
  */
 export function parseAlertForm(
@@ -140,14 +140,14 @@ export function parseAlertForm(
   const { watchConfig, ruleAt } = model
     ? toWatchConfig(model, values)
     : { watchConfig: undefined, ruleAt: null };
-  const raw: RegistrationPayloadInput = {
+  const raw: AlertPayloadInput = {
     templateId: values.templateId ?? '',
     title: values.title.trim() || undefined,
     partyName: values.partyName.trim() || undefined,
     tags: values.tags,
-    customHeaders: parsed.customHeaders as RegistrationPayloadInput['customHeaders'],
-    customQuery: parsed.customQuery as RegistrationPayloadInput['customQuery'],
-    customBody: parsed.customBody as RegistrationPayloadInput['customBody'],
+    customHeaders: parsed.customHeaders as AlertPayloadInput['customHeaders'],
+    customQuery: parsed.customQuery as AlertPayloadInput['customQuery'],
+    customBody: parsed.customBody as AlertPayloadInput['customBody'],
     overrides: model ? toOverrides(model, values.fieldValues) : {},
     watchConfig,
     // Blank stays text, so the schema answers with its not-a-number message.
@@ -155,7 +155,7 @@ export function parseAlertForm(
     notificationServiceIds: values.notificationServiceIds,
   };
   // The test runs without rules (availability is then the status code); saving needs one.
-  const schema = opts.forTest ? registrationTestInput : registrationPayloadSchema;
+  const schema = opts.forTest ? alertTestInput : alertPayloadSchema;
   const result = schema.safeParse(raw);
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -166,7 +166,7 @@ export function parseAlertForm(
   // Object refinements (the rule requirement) only run once every field parses: ask separately so
   // the form shows all its problems at once.
   if (!opts.forTest && watchConfig && errors.rules === undefined) {
-    const rules = registrationPayloadSchema.safeParse({ templateId: values.templateId || '-', watchConfig });
+    const rules = alertPayloadSchema.safeParse({ templateId: values.templateId || '-', watchConfig });
     const issue = rules.success ? undefined : rules.error.issues.find((i) => i.path[0] === 'watchConfig');
     if (issue) errors.rules = issue.message;
   }

@@ -33,7 +33,7 @@ const handlers = (over: Handlers = {}): Handlers => ({
     registrations: [],
   }),
   'users.preferences': () => ({ push: true, email: true, sms: false }),
-  'registrations.get': (input) => {
+  'alerts.get': (input) => {
     if ((input as { id: string }).id === existingAlert.id) return existingAlert;
     throw new ApiAnswer(404, 'Alert not found.');
   },
@@ -65,7 +65,7 @@ describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
   it('saves the edited alert and returns to the alert list with the success banner', async () => {
     const user = userEvent.setup();
     const { router, calls } = renderWithApi({
-      handlers: handlers({ 'registrations.update': (input) => ({ ...existingAlert, ...(input as object) }) }),
+      handlers: handlers({ 'alerts.update': (input) => ({ ...existingAlert, ...(input as object) }) }),
       path: '/configure/alerts?alert=a-1',
       routes,
     });
@@ -75,7 +75,7 @@ describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save alert' }));
     expect(await screen.findByText('Alert "Ruby anniversary" updated.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/alerts');
-    const update = calls.find((c) => c.path === 'registrations.update');
+    const update = calls.find((c) => c.path === 'alerts.update');
     expect(update?.input).toMatchObject({ id: 'a-1', title: 'Ruby anniversary', templateId: 't-poly' });
   });
 
@@ -83,7 +83,7 @@ describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithApi({
       handlers: handlers({
-        'registrations.update': () => {
+        'alerts.update': () => {
           throw new ApiAnswer(400, 'Choose from your active notification services.');
         },
       }),

@@ -1,4 +1,4 @@
-import { alertListMessages, type RegistrationPayload, templateMessages } from '@resort/shared';
+import { type AlertPayload, alertListMessages, templateMessages } from '@resort/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -125,7 +125,7 @@ function WiredAlertForm({ alertId, viewer }: { alertId: string | undefined; view
       }))
     : (summary.data?.notificationServices ?? []);
 
-  async function save(payload: RegistrationPayload) {
+  async function save(payload: AlertPayload) {
     const saved = alert
       ? await (isAdmin ? adminUpdate({ id: alert.id, ...payload }) : update({ id: alert.id, ...payload }))
       : await create(payload);

@@ -1,9 +1,4 @@
-import {
-  defaultDateValue,
-  registrationMessages as m,
-  type RegistrationPayload,
-  templateMessages,
-} from '@resort/shared';
+import { type AlertPayload, defaultDateValue, alertMessages as m, templateMessages } from '@resort/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +8,8 @@ import { renderWithMantine } from '@/test/render.tsx';
 import { AlertForm, type AlertFormProps, noServiceWarning } from './alert-form.tsx';
 
 function setup(over: Partial<AlertFormProps> = {}) {
-  const submitted: RegistrationPayload[] = [];
-  const tested: RegistrationPayload[] = [];
+  const submitted: AlertPayload[] = [];
+  const tested: AlertPayload[] = [];
   const props: AlertFormProps = {
     templates: [poly, popCentury],
     groups,

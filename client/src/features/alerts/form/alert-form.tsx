@@ -2,11 +2,11 @@ import '@mantine/dates/styles.css';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  type AlertPayload,
   alertListMessages,
   defaultChannelIds,
-  registrationMessages as m,
+  alertMessages as m,
   type NotificationPreferences,
-  type RegistrationPayload,
 } from '@resort/shared';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { AlertRecord, AlertTestAnswer, TemplateGroupRecord, TemplateRecord } from '@/api/contracts.ts';
@@ -41,8 +41,8 @@ export interface AlertFormProps {
   isAdmin: boolean;
   /** The alert being edited; null when creating. */
   editing: AlertRecord | null;
-  onSubmit: (payload: RegistrationPayload) => Promise<void>;
-  onTest: (payload: RegistrationPayload) => Promise<AlertTestAnswer>;
+  onSubmit: (payload: AlertPayload) => Promise<void>;
+  onTest: (payload: AlertPayload) => Promise<AlertTestAnswer>;
   onCancel: () => void;
 }
 
@@ -105,7 +105,7 @@ export function AlertForm(props: AlertFormProps) {
     if (errorCount === 0 && summaryShown) clearBanner();
   }, [errorCount, summaryShown, clearBanner]);
 
-  function check(forTest: boolean): RegistrationPayload | null {
+  function check(forTest: boolean): AlertPayload | null {
     clearBanner();
     const parsed = parseAlertForm(form.getValues(), model, { forTest });
     if (parsed.ok) {

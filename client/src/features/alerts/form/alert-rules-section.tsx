@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type Preset, registrationMessages } from '@resort/shared';
+import { alertMessages, type Preset } from '@resort/shared';
 import { useState } from 'react';
 import type { AlertForm, RuleState, TemplateModel } from './alert-form-model.ts';
 
@@ -133,7 +133,7 @@ export function AlertRulesSection({
   if (!model.presets) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {registrationMessages.misconfigured}
+        {alertMessages.misconfigured}
       </Alert>
     );
   }

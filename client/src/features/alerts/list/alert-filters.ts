@@ -1,4 +1,4 @@
-import { alertStatusLabel, registrationStatuses } from '@resort/shared';
+import { alertStatuses, alertStatusLabel } from '@resort/shared';
 import type { AlertRecord } from '@/api/contracts.ts';
 
 export const ALL_STATUSES = 'all';
@@ -34,8 +34,8 @@ export interface StatusChipOption {
 }
 
 const statusOrder = (label: string) => {
-  const index = registrationStatuses.findIndex((s) => alertStatusLabel(s) === label);
-  return index === -1 ? registrationStatuses.length : index;
+  const index = alertStatuses.findIndex((s) => alertStatusLabel(s) === label);
+  return index === -1 ? alertStatuses.length : index;
 };
 
 /**

@@ -1,11 +1,12 @@
 import type { NotificationServiceConfig, NotificationServiceType } from '@resort/shared';
+import { storableText } from '../../../platform/storable.ts';
 
 /** What a channel sends: one notification (or a test), with what its templates and texts need. */
 export interface ChannelMessage {
   /** Stable across the retries of one delivery (webhook-id, e-mail Message-ID), so receivers can de-duplicate. */
   id: string;
   message: string;
-  registrationId: string | null;
+  alertId: string | null;
   templateId: string | null;
   /** The alert's title or party name, for subjects and headings. */
   title: string | null;
@@ -34,7 +35,8 @@ export interface ChannelSender {
 
 /**
  * A failed send. The message is shown to the user (history, test answer), so it says what the
- * receiver did in plain words and carries no secrets.
+ * receiver did in plain words and carries no secrets. It quotes receivers, SMTP servers and SMS
+ * providers, so it is made storable here, where their bytes enter (docs/decisions.md, "Storable text").
  */
 export class DeliveryError extends Error {
   /** Retrying cannot help (a refused address, a 410): the delivery fails now. */
@@ -56,11 +58,11 @@ export class DeliveryError extends Error {
       cause?: unknown;
     } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(storableText(message), { cause: options.cause });
     this.name = 'DeliveryError';
     this.permanent = options.permanent ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
-    this.deactivateReason = options.deactivateReason ?? null;
+    this.deactivateReason = options.deactivateReason == null ? null : storableText(options.deactivateReason);
     this.badDestination = options.badDestination ?? false;
   }
 }

@@ -15,7 +15,7 @@ export function webhookBody(config: WebhookConfig, message: ChannelMessage) {
   if (config.method === 'GET') return { kind: 'none' as const };
   return renderBodyTemplate(config.bodyTemplate, {
     message: message.message,
-    registrationId: message.registrationId,
+    registrationId: message.alertId,
     templateId: message.templateId,
     metadata: message.metadata,
   });

@@ -1,14 +1,14 @@
 import {
   adminAlertRowSchema,
-  adminUpdateRegistrationInput,
+  adminUpdateAlertInput,
+  alertIdInput,
+  alertPayloadSchema,
   alertRowSchema,
+  alertSchema,
+  alertTestInput,
+  alertTestResultSchema,
   noContent,
-  registrationIdInput,
-  registrationPayloadSchema,
-  registrationSchema,
-  registrationTestInput,
-  registrationTestResultSchema,
-  updateRegistrationInput,
+  updateAlertInput,
 } from '@resort/shared';
 import { z } from 'zod';
 import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
@@ -17,57 +17,57 @@ const owner = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId,
 const admin = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId, admin: true });
 
 /** The caller's own alerts: another user's id answers 404. */
-export const registrationsRouter = router({
+export const alertsRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/users/me/registrations' } })
     .output(z.array(alertRowSchema))
-    .query(({ ctx }) => ctx.services.registrations.listForUser(ctx.auth.userId)),
+    .query(({ ctx }) => ctx.services.alerts.listForUser(ctx.auth.userId)),
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/registrations/:id' } })
-    .input(registrationIdInput)
-    .output(registrationSchema)
-    .query(({ ctx, input }) => ctx.services.registrations.get(owner(ctx), input.id)),
+    .input(alertIdInput)
+    .output(alertSchema)
+    .query(({ ctx, input }) => ctx.services.alerts.get(owner(ctx), input.id)),
   create: authedProcedure
     .meta({ rest: { method: 'POST', path: '/registrations', status: 201 } })
-    .input(registrationPayloadSchema)
-    .output(registrationSchema)
-    .mutation(({ ctx, input }) => ctx.services.registrations.create(ctx.auth.userId, input)),
+    .input(alertPayloadSchema)
+    .output(alertSchema)
+    .mutation(({ ctx, input }) => ctx.services.alerts.create(ctx.auth.userId, input)),
   update: authedProcedure
     .meta({ rest: { method: 'PATCH', path: '/registrations/:id' } })
-    .input(updateRegistrationInput)
-    .output(registrationSchema)
-    .mutation(({ ctx, input }) => ctx.services.registrations.update(owner(ctx), input)),
+    .input(updateAlertInput)
+    .output(alertSchema)
+    .mutation(({ ctx, input }) => ctx.services.alerts.update(owner(ctx), input)),
   remove: authedProcedure
     .meta({ rest: { method: 'DELETE', path: '/registrations/:id' } })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => ctx.services.registrations.remove(owner(ctx), input.id)),
+    .mutation(({ ctx, input }) => ctx.services.alerts.remove(owner(ctx), input.id)),
   test: authedProcedure
     .meta({ rest: { method: 'POST', path: '/registrations/test' } })
-    .input(registrationTestInput)
-    .output(registrationTestResultSchema)
-    .mutation(({ ctx, input }) => ctx.services.registrations.test(ctx.auth.userId, input)),
+    .input(alertTestInput)
+    .output(alertTestResultSchema)
+    .mutation(({ ctx, input }) => ctx.services.alerts.test(ctx.auth.userId, input)),
 });
 
 /** Every user's alerts, for admins: list (with owner and staleness), read, edit or set any status, delete. */
-export const adminRegistrationsRouter = router({
+export const adminAlertsRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/admin/registrations' } })
     .output(z.array(adminAlertRowSchema))
-    .query(({ ctx }) => ctx.services.registrations.listAll()),
+    .query(({ ctx }) => ctx.services.alerts.listAll()),
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/admin/registrations/:id' } })
-    .input(registrationIdInput)
-    .output(registrationSchema)
-    .query(({ ctx, input }) => ctx.services.registrations.get(admin(ctx), input.id)),
+    .input(alertIdInput)
+    .output(alertSchema)
+    .query(({ ctx, input }) => ctx.services.alerts.get(admin(ctx), input.id)),
   update: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/admin/registrations/:id' } })
-    .input(adminUpdateRegistrationInput)
-    .output(registrationSchema)
-    .mutation(({ ctx, input }) => ctx.services.registrations.update(admin(ctx), input)),
+    .input(adminUpdateAlertInput)
+    .output(alertSchema)
+    .mutation(({ ctx, input }) => ctx.services.alerts.update(admin(ctx), input)),
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/admin/registrations/:id' } })
-    .input(registrationIdInput)
+    .input(alertIdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => ctx.services.registrations.remove(admin(ctx), input.id)),
+    .mutation(({ ctx, input }) => ctx.services.alerts.remove(admin(ctx), input.id)),
 });

@@ -1,5 +1,5 @@
-import type { Registration } from '@resort/shared';
-import { registrationMessages as m } from '@resort/shared';
+import type { Alert } from '@resort/shared';
+import { alertMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -37,20 +37,20 @@ describe('GET /api/users/me/registrations and /api/registrations/{id}', () => {
     const second = await createOk(other, { title: 'Other second' });
     const res = await t.request({ method: 'GET', url: '/api/users/me/registrations', token: other.token });
     expect(res.statusCode).toBe(200);
-    const list = res.json<Answer<Registration[]>>().data;
+    const list = res.json<Answer<Alert[]>>().data;
     expect(list.map((r) => r.id)).toEqual([second.id, mine.id]);
     const ownersList = await t.request({
       method: 'GET',
       url: '/api/users/me/registrations',
       token: owner.token,
     });
-    expect(ownersList.json<Answer<Registration[]>>().data.some((r) => r.userId !== owner.id)).toBe(false);
+    expect(ownersList.json<Answer<Alert[]>>().data.some((r) => r.userId !== owner.id)).toBe(false);
   });
 
   it('puts the full alerts in the user summary', async () => {
     const alert = await createOk(owner);
     const res = await t.request({ method: 'GET', url: '/api/users/me', token: owner.token });
-    const summary = res.json<Answer<{ registrations: Registration[] }>>().data;
+    const summary = res.json<Answer<{ registrations: Alert[] }>>().data;
     expect(summary.registrations.find((r) => r.id === alert.id)).toMatchObject({
       template: { name: 'Grand Floridian' },
     });
@@ -63,7 +63,7 @@ describe('GET /api/users/me/registrations and /api/registrations/{id}', () => {
       url: `/api/registrations/${alert.id}`,
       token: owner.token,
     });
-    expect(mine.json<Answer<Registration>>().data.id).toBe(alert.id);
+    expect(mine.json<Answer<Alert>>().data.id).toBe(alert.id);
     const theirs = await t.request({
       method: 'GET',
       url: `/api/registrations/${alert.id}`,
@@ -87,7 +87,7 @@ describe('PATCH /api/registrations/{id}', () => {
       body: validPayload(templateId, { title: 'Summer', tags: [], notificationServiceIds: [service] }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const updated = res.json<Answer<Registration>>().data;
+    const updated = res.json<Answer<Alert>>().data;
     expect(updated).toMatchObject({ id: alert.id, title: 'Summer', tags: [], status: 'ACTIVE' });
     expect(updated.notificationServices.map((s) => s.notificationServiceId)).toEqual([service]);
   });
@@ -97,13 +97,13 @@ describe('PATCH /api/registrations/{id}', () => {
     const later = new Date(Date.now() + 3_600_000);
     const keep = () =>
       t.db
-        .updateTable('registrations')
+        .updateTable('alerts')
         .set({ next_due_at: later, last_values: JSON.stringify({ count: 1 }) })
         .where('id', '=', alert.id)
         .execute();
     const state = () =>
       t.db
-        .selectFrom('registrations')
+        .selectFrom('alerts')
         .select(['next_due_at', 'last_values'])
         .where('id', '=', alert.id)
         .executeTakeFirstOrThrow();
@@ -142,7 +142,7 @@ describe('PATCH /api/registrations/{id}', () => {
         body: { status },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json<Answer<Registration>>().data.status).toBe(status);
+      expect(res.json<Answer<Alert>>().data.status).toBe(status);
       expect(await scheduleOf(alert.id)).toEqual({ status, next_due_at: null });
     }
     const res = await t.request({
@@ -151,7 +151,7 @@ describe('PATCH /api/registrations/{id}', () => {
       token: owner.token,
       body: { status: 'ACTIVE' },
     });
-    expect(res.json<Answer<Registration>>().data.status).toBe('ACTIVE');
+    expect(res.json<Answer<Alert>>().data.status).toBe('ACTIVE');
     // Re-activated: due for a poll right away.
     const row = await scheduleOf(alert.id);
     expect(row.next_due_at).not.toBeNull();

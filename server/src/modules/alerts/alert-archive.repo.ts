@@ -15,7 +15,7 @@ export async function archiveAlerts(db: Db, userId: string, ids: string[]): Prom
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const rows = await db
-    .updateTable('registrations')
+    .updateTable('alerts')
     .set({ status: 'ARCHIVED' })
     .where('user_id', '=', userId)
     .where('id', 'in', valid)
@@ -35,7 +35,7 @@ export async function findArchivedIds(
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const query = db
-    .selectFrom('registrations')
+    .selectFrom('alerts')
     .select('id')
     .where('user_id', '=', userId)
     .where('status', '=', 'ARCHIVED')
@@ -50,9 +50,9 @@ export async function findArchivedIds(
  */
 export async function archiveUnchangedSince(db: Db, cutoff: Date, limit: number): Promise<number> {
   const result = await sql`
-    UPDATE registrations SET status = 'ARCHIVED'
+    UPDATE alerts SET status = 'ARCHIVED'
     WHERE id IN (
-      SELECT id FROM registrations
+      SELECT id FROM alerts
       WHERE status IN ('BOOKED', 'PASSED') AND updated_at < ${cutoff}
       ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )`.execute(db);
@@ -68,7 +68,7 @@ export async function restoreAlerts(db: Db, userId: string, ids: string[], now: 
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const { rows } = await sql<{ id: string }>`
-    UPDATE registrations
+    UPDATE alerts
     SET status = coalesce(archived_from_status, 'INACTIVE'),
         next_due_at = CASE WHEN archived_from_status IN ${polledStatusesSql} THEN ${now}::timestamptz ELSE NULL END,
         claimed_until = NULL,
@@ -86,8 +86,8 @@ export async function purgeAlerts(db: Db, userId: string, ids: string[]): Promis
   const run = async (trx: Transaction<DB>) => {
     const found = await findArchivedIds(trx, userId, ids, { lock: true });
     if (found.length === 0) return [];
-    await trx.deleteFrom('notifications').where('registration_id', 'in', found).execute();
-    await trx.deleteFrom('registrations').where('id', 'in', found).execute();
+    await trx.deleteFrom('notifications').where('alert_id', 'in', found).execute();
+    await trx.deleteFrom('alerts').where('id', 'in', found).execute();
     return found;
   };
   return db.isTransaction ? run(db as Transaction<DB>) : db.transaction().execute(run);
@@ -96,7 +96,7 @@ export async function purgeAlerts(db: Db, userId: string, ids: string[]): Promis
 export async function listArchived(db: Db, userId: string, offset: number, limit: number) {
   const [items, total] = await Promise.all([
     db
-      .selectFrom('registrations as r')
+      .selectFrom('alerts as r')
       .innerJoin('templates as t', 't.id', 'r.template_id')
       .select([
         'r.id',
@@ -116,7 +116,7 @@ export async function listArchived(db: Db, userId: string, offset: number, limit
       .limit(limit)
       .execute(),
     db
-      .selectFrom('registrations')
+      .selectFrom('alerts')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('user_id', '=', userId)
       .where('status', '=', 'ARCHIVED')

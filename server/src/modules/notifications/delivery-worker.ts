@@ -13,7 +13,7 @@ import {
 } from './notifications.repo.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export type DispatcherConfig = Pick<
+export type DeliveryWorkerConfig = Pick<
   Config,
   | 'DELIVERY_CONCURRENCY'
   | 'DELIVERY_HOST_CONCURRENCY'
@@ -28,7 +28,7 @@ const REST_MAX_MS = 30_000;
 /** Outcomes wait at most this long to be recorded together. */
 const RECORD_DELAY_MS = 5;
 const RECORD_BATCH = 200;
-/** Record statements one dispatcher runs at once. */
+/** Record statements one delivery worker runs at once. */
 const RECORD_CONCURRENCY = 2;
 
 interface Destination {
@@ -40,21 +40,21 @@ interface Destination {
 }
 
 /**
- * The delivery dispatcher of one process (docs/decisions.md, "[delivery]"). It claims due deliveries
+ * The delivery worker of one process (docs/decisions.md, "[delivery]"). It claims due deliveries
  * from the outbox in batches (one statement each: `FOR UPDATE SKIP LOCKED`, a claim token, a lease it
  * renews while it holds them), woken at once by the NOTIFY of each new notification's transaction and
  * by a short backstop poll for retries coming due. It sends them concurrently, at most
  * DELIVERY_HOST_CONCURRENCY at once per destination; a destination that fails rests (0.5 s doubling
  * to 30 s) and a destination with no room is left out of the next claims, so a slow or dead receiver
  * holds back only its own deliveries. Outcomes are recorded in batches, each under its claim.
- * A dispatcher killed outright leaves its rows to the lease: another claims them when it ends.
+ * A delivery worker killed outright leaves its rows to the lease: another claims them when it ends.
  */
-export function startDeliveryDispatcher(deps: {
+export function startDeliveryWorker(deps: {
   db: Database;
   /** For the LISTEN connection, held outside the pool. */
   connectionString: string;
   notifications: Pick<NotificationsService, 'attempt' | 'recordAttempts'>;
-  config: DispatcherConfig;
+  config: DeliveryWorkerConfig;
   log: Logger;
 }) {
   const { db, notifications, log } = deps;
@@ -299,4 +299,4 @@ export function startDeliveryDispatcher(deps: {
   };
 }
 
-export type DeliveryDispatcher = ReturnType<typeof startDeliveryDispatcher>;
+export type DeliveryWorker = ReturnType<typeof startDeliveryWorker>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Registration } from '@resort/shared';
-import { fieldMessages, registrationMessages as m, watchMessages } from '@resort/shared';
+import type { Alert } from '@resort/shared';
+import { fieldMessages, alertMessages as m, watchMessages } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -32,14 +32,14 @@ const create = (user: TestUser, body: unknown) => createAlert(t, user, body);
 const scheduleOf = (id: string) => scheduleOfRow(t, id);
 
 describe('POST /api/registrations', () => {
-  it('creates the alert with the fields of SPEC.md §3 and schedules its first poll now', async () => {
+  it('creates the alert with its fields and schedules its first poll now', async () => {
     const before = Date.now();
     const emailService = (
       await t.db.selectFrom('notification_services').select('id').where('user_id', '=', owner.id).execute()
     )[0]!.id;
     const res = await create(owner, validPayload(templateId, { notificationServiceIds: [emailService] }));
     expect(res.statusCode).toBe(201);
-    const alert = res.json<Answer<Registration>>().data;
+    const alert = res.json<Answer<Alert>>().data;
     expect(alert).toMatchObject({
       status: 'ACTIVE',
       title: 'Spring break',
@@ -80,7 +80,7 @@ describe('POST /api/registrations', () => {
     const payload: Record<string, unknown> = validPayload(templateId);
     delete payload.pollingIntervalSeconds;
     const res = await create(owner, payload);
-    expect(res.json<Answer<Registration>>().data.pollingIntervalSeconds).toBe(60);
+    expect(res.json<Answer<Alert>>().data.pollingIntervalSeconds).toBe(60);
   });
 
   it('answers 401 without a token', async () => {
@@ -205,8 +205,8 @@ describe('POST /api/registrations', () => {
     const mine = await insertService(t, owner.id);
     const ok = await create(owner, validPayload(templateId, { notificationServiceIds: [mine, mine] }));
     expect(ok.statusCode).toBe(201);
-    expect(
-      ok.json<Answer<Registration>>().data.notificationServices.map((s) => s.notificationServiceId),
-    ).toEqual([mine]);
+    expect(ok.json<Answer<Alert>>().data.notificationServices.map((s) => s.notificationServiceId)).toEqual([
+      mine,
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startDeliveryDispatcher } from '../../src/modules/notifications/notifications.dispatcher.ts';
+import { startDeliveryWorker } from '../../src/modules/notifications/delivery-worker.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { waitFor } from '../helpers/receivers.ts';
@@ -11,7 +11,7 @@ import { spawnWorkerProcess } from '../helpers/worker-process.ts';
 import { createAlertLinkedTo, createService } from './fixtures.ts';
 
 /**
- * The delivery dispatcher under load and faults, on real PostgreSQL with real loopback receivers:
+ * The delivery worker under load and faults, on real PostgreSQL with real loopback receivers:
  * a burst delivered exactly once, a slow destination that holds back only itself, and a process
  * killed with SIGKILL while it holds deliveries (docs/decisions.md, "[delivery]").
  */
@@ -57,18 +57,17 @@ async function plannerWithAlerts(t: TestApp, url: string, alerts: number) {
   const user = await createUser(t);
   const service = await createService(t, user, { type: 'WEBHOOK', label: url, config: { url } });
   const ids: string[] = [];
-  for (let i = 0; i < alerts; i++)
-    ids.push((await createAlertLinkedTo(t, user, [service.id])).registrationId);
-  return { user, service, registrationIds: ids };
+  for (let i = 0; i < alerts; i++) ids.push((await createAlertLinkedTo(t, user, [service.id])).alertId);
+  return { user, service, alertIds: ids };
 }
 
 /** One match per alert, all at once (the engine hands a write-back batch over in one call). */
-async function burst(t: TestApp, user: TestUser, registrationIds: string[], tag: string) {
+async function burst(t: TestApp, user: TestUser, alertIds: string[], tag: string) {
   await t.services.notifications.createNotifications(
-    registrationIds.map((registrationId) => ({
+    alertIds.map((alertId) => ({
       userId: user.id,
-      registrationId,
-      eventKey: `${tag}-${registrationId}`,
+      alertId,
+      eventKey: `${tag}-${alertId}`,
       message: `Rooms open (${tag})`,
     })),
   );
@@ -82,7 +81,7 @@ function deliveriesOfService(t: TestApp, serviceId: string) {
     .execute();
 }
 
-describe('the delivery dispatcher', () => {
+describe('the delivery worker', () => {
   let t: TestApp;
   const closers: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -98,9 +97,9 @@ describe('the delivery dispatcher', () => {
     closers.push(() => t.close());
     const receiver = await startReceiver();
     closers.push(() => receiver.close());
-    const { user, service, registrationIds } = await plannerWithAlerts(t, `${receiver.url}/burst`, 200);
+    const { user, service, alertIds } = await plannerWithAlerts(t, `${receiver.url}/burst`, 200);
 
-    await burst(t, user, registrationIds, 'burst');
+    await burst(t, user, alertIds, 'burst');
     const rows = await waitFor(async () => {
       const r = await deliveriesOfService(t, service.id);
       return r.length === 200 && r.every((d) => d.status === 'SUCCESS') && r;
@@ -141,10 +140,10 @@ describe('the delivery dispatcher', () => {
     const fastPlanner = await plannerWithAlerts(t, `${fast.url}/fast`, 60);
 
     // The slow receiver takes its first deliveries and answers none of them.
-    await burst(t, slowPlanner.user, slowPlanner.registrationIds, 'slow');
+    await burst(t, slowPlanner.user, slowPlanner.alertIds, 'slow');
     await waitFor(() => slow.hits.length >= 8, 'the slow receiver to hold 8 requests');
 
-    await burst(t, fastPlanner.user, fastPlanner.registrationIds, 'fast');
+    await burst(t, fastPlanner.user, fastPlanner.alertIds, 'fast');
     const fastRows = await waitFor(async () => {
       const r = await deliveriesOfService(t, fastPlanner.service.id);
       return r.length === 60 && r.every((d) => d.status === 'SUCCESS') && r;
@@ -188,8 +187,8 @@ describe('a process killed with SIGKILL while it holds deliveries', () => {
     const receiverHolds = new Set<string>();
     const receiver = await startReceiver((hit) => (receiverHolds.has(hit.webhookId) ? 'hold' : 'ok'));
     try {
-      const { user, service, registrationIds } = await plannerWithAlerts(t, `${receiver.url}/kill`, 20);
-      await burst(t, user, registrationIds, 'kill');
+      const { user, service, alertIds } = await plannerWithAlerts(t, `${receiver.url}/kill`, 20);
+      await burst(t, user, alertIds, 'kill');
       const rows = await deliveriesOfService(t, service.id);
       for (const d of rows) receiverHolds.add(d.id);
 
@@ -207,7 +206,7 @@ describe('a process killed with SIGKILL while it holds deliveries', () => {
       const killedAt = Date.now();
 
       // Another process takes over once the killed one's leases end.
-      const dispatcher = startDeliveryDispatcher({ ...t.services, connectionString: t.database.url });
+      const deliveryWorker = startDeliveryWorker({ ...t.services, connectionString: t.database.url });
       try {
         const settled = await waitFor(
           async () => {
@@ -234,7 +233,7 @@ describe('a process killed with SIGKILL while it holds deliveries', () => {
         // Only a delivery accepted in the instant before the kill may have arrived a second time.
         for (const [id, n] of counts) if (acceptedIds.has(id)) expect(n).toBeLessThanOrEqual(2);
       } finally {
-        await dispatcher.stop();
+        await deliveryWorker.stop();
       }
     } finally {
       await t.close();

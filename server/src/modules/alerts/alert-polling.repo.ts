@@ -1,12 +1,18 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { polledStatusesSql } from '../db/polled-statuses.ts';
-import type { DB, RegistrationRow } from '../db/types.ts';
+import { STALE_AFTER_INTERVALS } from '@resort/shared';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { polledStatusesSql } from '../../db/polled-statuses.ts';
+import type { AlertRecord, DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/*
+ * The engine's statements on the alert row: worker presence, scheduling, claims, leases and
+ * rescheduling, the pruning of poll runs, and staleness. The write-back is alert-write-back.repo.ts.
+ */
+
 /** A claimed alert: the columns a poll reads, its (claimed, so set) due time and its template's version. */
 export type ClaimedAlert = Pick<
-  RegistrationRow,
+  AlertRecord,
   | 'id'
   | 'user_id'
   | 'template_id'
@@ -56,7 +62,7 @@ export async function reapDeadWorkers(db: Db, timeoutSeconds: number): Promise<n
   // index kept up to date on every claim.
   if (dead.length === 0) return 0;
   const released = await db
-    .updateTable('registrations')
+    .updateTable('alerts')
     .set({ claimed_by: null, claim_token: null, claimed_until: null })
     .where(
       'claimed_by',
@@ -71,7 +77,7 @@ export async function reapDeadWorkers(db: Db, timeoutSeconds: number): Promise<n
 export async function removeWorker(db: Db, workerId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
-      .updateTable('registrations')
+      .updateTable('alerts')
       .set({ claimed_by: null, claim_token: null, claimed_until: null })
       .where('claimed_by', '=', workerId)
       .execute();
@@ -86,12 +92,12 @@ export async function removeWorker(db: Db, workerId: string): Promise<void> {
 export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt: number }): Promise<number> {
   const result = await sql`
     WITH fresh AS (
-      SELECT id, polling_interval_seconds::bigint * 1000 AS i FROM registrations
+      SELECT id, polling_interval_seconds::bigint * 1000 AS i FROM alerts
       WHERE next_due_at IS NULL AND status IN ${polledStatusesSql}
       LIMIT ${options.limit} FOR UPDATE SKIP LOCKED
     ), n AS (SELECT count(*) AS c FROM fresh),
     t AS (SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms)
-    UPDATE registrations r SET next_due_at = CASE
+    UPDATE alerts r SET next_due_at = CASE
       WHEN n.c <= ${options.prompt} THEN date_trunc('milliseconds', now())
       ELSE to_timestamp((p.phase + ((t.ms - p.phase) / fresh.i + 1) * fresh.i) / 1000.0)
     END
@@ -113,7 +119,7 @@ export async function claimDueAlerts(
   // statistics: a large backlog then walks the index in due order instead of sorting all of it.
   const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
     WITH due AS (
-      SELECT id FROM registrations
+      SELECT id FROM alerts
       WHERE status IN ${polledStatusesSql}
         AND next_due_at <= ${options.dueBefore}
         AND (claimed_until IS NULL OR claimed_until < now())
@@ -121,7 +127,7 @@ export async function claimDueAlerts(
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED
     )
-    UPDATE registrations r
+    UPDATE alerts r
     SET claimed_by = ${options.workerId}, claim_token = ${options.token},
         claimed_until = now() + make_interval(secs => ${options.leaseSeconds})
     FROM due, templates t
@@ -138,26 +144,8 @@ export async function claimDueAlerts(
 export async function renewLeases(db: Db, workerId: string, ids: string[], leaseSeconds: number) {
   if (ids.length === 0) return;
   await sql`
-    UPDATE registrations SET claimed_until = now() + make_interval(secs => ${leaseSeconds})
+    UPDATE alerts SET claimed_until = now() + make_interval(secs => ${leaseSeconds})
     WHERE id = ANY(${ids}::uuid[]) AND claimed_by = ${workerId}`.execute(db);
-}
-
-export function loadTemplates(db: Db, ids: string[]) {
-  return db
-    .selectFrom('templates')
-    .select([
-      'id',
-      'name',
-      'target_url',
-      'method',
-      'default_headers',
-      'default_query',
-      'default_body',
-      'editable_fields',
-      'updated_at',
-    ])
-    .where('id', 'in', ids)
-    .execute();
 }
 
 /** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
@@ -168,7 +156,7 @@ export async function rescheduleClaims(
   if (items.length === 0) return;
   // A due time changed since the claim (the owner rescheduled the alert) stands.
   await sql`
-    UPDATE registrations r SET
+    UPDATE alerts r SET
       next_due_at = CASE WHEN abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001 THEN v.next_due
                          ELSE r.next_due_at END,
       claimed_by = NULL, claim_token = NULL, claimed_until = NULL
@@ -190,4 +178,44 @@ export async function prunePollRuns(db: Db, retentionHours: number, chunk = 20_0
     total += deleted;
     if (deleted < chunk) return total;
   }
+}
+
+/**
+ * The staleness rule, the one place it is written (docs/product.md, "Polling and rules"): a polled
+ * alert is stale when it has not completed a poll within STALE_AFTER_INTERVALS of its intervals,
+ * counted from the last completed poll or from when polling last (re)started, so a just-reactivated
+ * alert is not flagged. `now` is an SQL timestamp.
+ */
+function staleAt(now: RawBuilder<unknown>) {
+  return sql<boolean>`greatest(coalesce(last_completed_at, '-infinity'), active_since)
+    < ${now} - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)`;
+}
+
+/** Ids of the polled alerts (of `ids`, when given) that are stale at `now`. */
+export async function findStaleAlertIds(db: Db, now: Date, ids?: string[]): Promise<Set<string>> {
+  let query = db.selectFrom('alerts');
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query
+    .select('id')
+    .where(sql<boolean>`status IN ${polledStatusesSql}`)
+    .where(staleAt(sql`${now}::timestamptz`))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The pool's alert figures for GET /api/health: live workers, polled alerts, the due backlog no
+ * worker has claimed, and stale alerts, in one statement.
+ */
+export async function readPoolFigures(db: Db, workerTimeoutSeconds: number) {
+  const { rows } = await sql<{ workers: number; polled: number; due_backlog: number; stale: number }>`
+    SELECT
+      (SELECT count(*) FROM engine_workers
+        WHERE heartbeat_at > now() - make_interval(secs => ${workerTimeoutSeconds}))::int AS workers,
+      count(*)::int AS polled,
+      (count(*) FILTER (WHERE next_due_at < now() - interval '1 second'
+                          AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,
+      (count(*) FILTER (WHERE ${staleAt(sql`now()`)}))::int AS stale
+    FROM alerts WHERE status IN ${polledStatusesSql}`.execute(db);
+  return rows[0]!;
 }

@@ -1,20 +1,20 @@
 import {
+  type AlertTestInput,
+  type AlertTestResult,
   type BuiltRequest,
   buildRequest,
   evaluateWatch,
-  type RegistrationTestInput,
-  type RegistrationTestResult,
 } from '@resort/shared';
 import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
 import { toRequestTemplate } from '../templates/templates.service.ts';
-import type { TemplateForRegistration } from './registrations.repo.ts';
+import type { TemplateForAlert } from './alerts.repo.ts';
 
 export type SendRequest = (req: BuiltRequest) => Promise<OutboundResponse>;
 
 /** The request an alert sends: the shared builder over the template and the alert's own values. */
 export function buildAlertRequest(
-  template: TemplateForRegistration,
-  alert: Pick<RegistrationTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
+  template: TemplateForAlert,
+  alert: Pick<AlertTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
 ): BuiltRequest {
   return buildRequest(toRequestTemplate(template), {
     customHeaders: alert.customHeaders,
@@ -31,11 +31,11 @@ const is2xx = (status: number) => status >= 200 && status < 300;
  * evaluated on the answer with no previous poll. availabilityOpen means the upstream answered 2xx
  * and the rules matched (with no rules, the 2xx alone). An upstream failure is reported, not thrown.
  */
-export async function probeAlert(
+export async function runAlertTest(
   send: SendRequest,
-  template: TemplateForRegistration,
-  input: RegistrationTestInput,
-): Promise<RegistrationTestResult> {
+  template: TemplateForAlert,
+  input: AlertTestInput,
+): Promise<AlertTestResult> {
   const request = buildAlertRequest(template, input);
   const started = performance.now();
   try {

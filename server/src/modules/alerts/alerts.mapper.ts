@@ -1,17 +1,17 @@
 import {
+  type Alert,
   type AlertActivity,
   type AlertRow,
+  type AlertStatus,
   alertPolledDateRange,
   type EditableField,
   type HttpMethod,
   isPolledStatus,
   type Overrides,
-  type Registration,
-  type RegistrationStatus,
   type WatchConfig,
   watchConfigSchema,
 } from '@resort/shared';
-import type { RegistrationView, ServiceLink } from './registrations.repo.ts';
+import type { AlertView, ServiceLink } from './alerts.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,16 +24,16 @@ function readWatchConfig(raw: unknown): WatchConfig {
 }
 
 /** `links` are this alert's notification services. */
-export function toRegistration(row: RegistrationView, links: ServiceLink[]): Registration {
+export function toAlert(row: AlertView, links: ServiceLink[]): Alert {
   return {
     id: row.id,
     userId: row.user_id,
-    status: row.status as RegistrationStatus,
+    status: row.status as AlertStatus,
     title: row.title,
     templateId: row.template_id,
     template: {
       name: row.template_name,
-      defaultBody: row.template_default_body as Registration['template']['defaultBody'],
+      defaultBody: row.template_default_body as Alert['template']['defaultBody'],
       defaultQuery: row.template_default_query,
       templateGroupId: row.template_group_id,
     },
@@ -42,7 +42,7 @@ export function toRegistration(row: RegistrationView, links: ServiceLink[]): Reg
     user: { email: row.user_email, name: row.user_name },
     customHeaders: row.custom_headers,
     customQuery: row.custom_query,
-    customBody: row.custom_body as Registration['customBody'],
+    customBody: row.custom_body as Alert['customBody'],
     overrides: row.overrides as Overrides,
     watchConfig: readWatchConfig(row.watch_config),
     pollingIntervalSeconds: row.polling_interval_seconds,
@@ -60,17 +60,17 @@ export function toRegistration(row: RegistrationView, links: ServiceLink[]): Reg
 }
 
 export function groupLinks(links: ServiceLink[]): Map<string, ServiceLink[]> {
-  const byRegistration = new Map<string, ServiceLink[]>();
+  const byAlert = new Map<string, ServiceLink[]>();
   for (const link of links) {
-    const list = byRegistration.get(link.registrationId);
+    const list = byAlert.get(link.alertId);
     if (list) list.push(link);
-    else byRegistration.set(link.registrationId, [link]);
+    else byAlert.set(link.alertId, [link]);
   }
-  return byRegistration;
+  return byAlert;
 }
 
-/** The dates the alert polls: the shared builder's request for it, read with SPEC.md §2's key rule. */
-function polledDateRange(row: RegistrationView): AlertRow['dateRange'] {
+/** The dates the alert polls: the shared builder's request for it, read with the lists' start/end key rule. */
+function polledDateRange(row: AlertView): AlertRow['dateRange'] {
   return alertPolledDateRange(
     {
       targetUrl: row.template_target_url,
@@ -89,7 +89,7 @@ function polledDateRange(row: RegistrationView): AlertRow['dateRange'] {
   );
 }
 
-function activityOf(row: RegistrationView): AlertActivity {
+function activityOf(row: AlertView): AlertActivity {
   return {
     lastCheckedAt: iso(row.last_run_at),
     nextCheckAt: isPolledStatus(row.status) ? iso(row.next_due_at) : null,
@@ -102,6 +102,6 @@ function activityOf(row: RegistrationView): AlertActivity {
 }
 
 /** A list row: the alert, the dates it polls and its life at a glance. */
-export function toAlertRow(row: RegistrationView, links: ServiceLink[]): AlertRow {
-  return { ...toRegistration(row, links), dateRange: polledDateRange(row), activity: activityOf(row) };
+export function toAlertRow(row: AlertView, links: ServiceLink[]): AlertRow {
+  return { ...toAlert(row, links), dateRange: polledDateRange(row), activity: activityOf(row) };
 }

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RegistrationTestResult } from '@resort/shared';
-import { registrationMessages as m, messages } from '@resort/shared';
+import type { AlertTestResult } from '@resort/shared';
+import { alertMessages as m, messages } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -73,7 +73,7 @@ describe('POST /api/registrations/test', () => {
     seen.length = 0;
     const res = await runTest(planner, validPayload(templateId, { watchConfig: rule(300) }));
     expect(res.statusCode, res.body).toBe(200);
-    const result = res.json<Answer<RegistrationTestResult>>().data;
+    const result = res.json<Answer<AlertTestResult>>().data;
     expect(result).toMatchObject({
       success: true,
       statusCode: 200,
@@ -98,7 +98,7 @@ describe('POST /api/registrations/test', () => {
   it('reports matched false when no rule matches', async () => {
     answer = { status: 200, body: rooms };
     const res = await runTest(planner, validPayload(templateId, { watchConfig: rule(200) }));
-    expect(res.json<Answer<RegistrationTestResult>>().data).toMatchObject({
+    expect(res.json<Answer<AlertTestResult>>().data).toMatchObject({
       success: true,
       statusCode: 200,
       availabilityOpen: false,
@@ -109,7 +109,7 @@ describe('POST /api/registrations/test', () => {
   it('answers watch null with no rules, availability following the status', async () => {
     answer = { status: 200, body: rooms };
     const res = await runTest(planner, validPayload(templateId, { watchConfig: { all: [], any: [] } }));
-    expect(res.json<Answer<RegistrationTestResult>>().data).toMatchObject({
+    expect(res.json<Answer<AlertTestResult>>().data).toMatchObject({
       success: true,
       availabilityOpen: true,
       watch: null,
@@ -119,7 +119,7 @@ describe('POST /api/registrations/test', () => {
   it('reports an upstream error status as unsuccessful and not open', async () => {
     answer = { status: 503, body: rooms };
     const res = await runTest(planner, validPayload(templateId, { watchConfig: rule(300) }));
-    expect(res.json<Answer<RegistrationTestResult>>().data).toMatchObject({
+    expect(res.json<Answer<AlertTestResult>>().data).toMatchObject({
       success: false,
       statusCode: 503,
       availabilityOpen: false,
@@ -131,7 +131,7 @@ describe('POST /api/registrations/test', () => {
     const privateTemplate = await insertTemplate(t, { targetUrl: 'http://10.255.255.1/availability' });
     const res = await runTest(planner, validPayload(privateTemplate, { watchConfig: rule(300) }));
     expect(res.statusCode).toBe(200);
-    const result = res.json<Answer<RegistrationTestResult>>().data;
+    const result = res.json<Answer<AlertTestResult>>().data;
     expect(result).toMatchObject({ success: false, statusCode: null, availabilityOpen: false, watch: null });
     expect(result.error).toEqual(expect.any(String));
   });

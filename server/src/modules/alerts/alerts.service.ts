@@ -1,20 +1,20 @@
 import {
   type AdminAlertRow,
-  type AdminUpdateRegistrationInput,
+  type AdminUpdateAlertInput,
+  type Alert,
+  type AlertPayload,
   type AlertRow,
+  type AlertStatus,
+  type AlertTestInput,
+  type AlertTestResult,
   type CheckNowResult,
   checkNowIntervalSeconds,
   clampPollingInterval,
   earliestToday,
   isPolledStatus,
   isStatusOnly,
-  registrationMessages as m,
+  alertMessages as m,
   messages,
-  type Registration,
-  type RegistrationPayload,
-  type RegistrationStatus,
-  type RegistrationTestInput,
-  type RegistrationTestResult,
   type ValidationIssue,
   validateAgainstTemplate,
   watchConfigSchema,
@@ -24,9 +24,10 @@ import { databaseNow } from '../../db/now.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RateLimiterFactory, reserveAll } from '../../platform/rate-limiter.ts';
-import { groupLinks, toAlertRow, toRegistration } from './registrations.mapper.ts';
-import { probeAlert, type SendRequest } from './registrations.probe.ts';
-import * as repo from './registrations.repo.ts';
+import { findStaleAlertIds } from './alert-polling.repo.ts';
+import { runAlertTest, type SendRequest } from './alert-test-run.ts';
+import { groupLinks, toAlert, toAlertRow } from './alerts.mapper.ts';
+import * as repo from './alerts.repo.ts';
 
 /** Who is acting: an owner reaches only their own alerts; an admin (admin procedures) reaches all. */
 export interface Actor {
@@ -34,7 +35,7 @@ export interface Actor {
   admin: boolean;
 }
 
-type FullPayload = Omit<RegistrationPayload, 'templateId'> & { templateId: string };
+type FullPayload = Omit<AlertPayload, 'templateId'> & { templateId: string };
 
 function validationError(issues: ValidationIssue[]): AppError {
   return new AppError('BAD_REQUEST', issues[0]?.message ?? m.requiredSummary, {
@@ -70,7 +71,9 @@ function pollingShape(v: {
   ]);
 }
 
-export function createRegistrationService(deps: {
+export type { AlertCounts } from './alerts.repo.ts';
+
+export function createAlertService(deps: {
   db: Database;
   clock: Clock;
   /** Sends a built request upstream through the guarded outbound client. */
@@ -83,29 +86,29 @@ export function createRegistrationService(deps: {
   const { db, clock } = deps;
   const testLimiter = deps.rateLimits({ name: 'alert-test', points: 10, windowSeconds: 60 });
 
-  async function load(id: string): Promise<Registration> {
-    const row = await repo.findRegistration(db, id);
+  async function load(id: string): Promise<Alert> {
+    const row = await repo.findAlert(db, id);
     if (!row) throw new AppError('NOT_FOUND', m.notFound);
-    return toRegistration(row, await repo.listServiceLinks(db, [id]));
+    return toAlert(row, await repo.listServiceLinks(db, [id]));
   }
 
   /** Ownership is checked here, next to the query: another user's alert is as missing as none. */
   async function requireReachable(actor: Actor, id: string) {
-    const row = await repo.findRegistration(db, id);
+    const row = await repo.findAlert(db, id);
     if (!row || (!actor.admin && row.user_id !== actor.userId)) throw new AppError('NOT_FOUND', m.notFound);
     return row;
   }
 
   async function requireTemplate(templateId: string, allowInactive: boolean) {
-    const template = await repo.findTemplateForRegistration(db, templateId);
+    const template = await repo.findTemplateForAlert(db, templateId);
     if (!template || (!template.is_active && !allowInactive)) {
       throw validationError([{ path: ['templateId'], message: m.templateUnavailable }]);
     }
     return template;
   }
 
-  /** The template checks of SPEC.md §5 and the notification services, both against the owner. */
-  async function checkPayload(ownerId: string, payload: FullPayload, template: repo.TemplateForRegistration) {
+  /** The template checks (docs/product.md, "Validation and messages") and the notification services, both against the owner. */
+  async function checkPayload(ownerId: string, payload: FullPayload, template: repo.TemplateForAlert) {
     const issues = validateAgainstTemplate(
       payload,
       { editableFields: template.editable_fields, responseWatchPresets: template.response_watch_presets },
@@ -120,7 +123,7 @@ export function createRegistrationService(deps: {
     return serviceIds;
   }
 
-  function storedFields(payload: FullPayload, template: repo.TemplateForRegistration) {
+  function storedFields(payload: FullPayload, template: repo.TemplateForAlert) {
     return {
       template_id: template.id,
       title: payload.title ?? null,
@@ -140,15 +143,15 @@ export function createRegistrationService(deps: {
    * Scheduling on a status change: an alert that starts being polled is due at once; one that stops
    * (BOOKED, PASSED, DISABLED, INACTIVE) keeps no due time.
    */
-  function scheduleFor(from: string, to: RegistrationStatus, restart: boolean): repo.RegistrationPatch {
+  function scheduleFor(from: string, to: AlertStatus, restart: boolean): repo.AlertPatch {
     if (!isPolledStatus(to)) return { status: to, next_due_at: null, claimed_until: null };
-    const patch: repo.RegistrationPatch = { status: to };
+    const patch: repo.AlertPatch = { status: to };
     if (!isPolledStatus(from) || restart) patch.next_due_at = databaseNow;
     if (to === 'ACTIVE' && from !== 'ACTIVE') patch.consecutive_errors = 0;
     return patch;
   }
 
-  async function listWith(rows: repo.RegistrationView[]): Promise<AlertRow[]> {
+  async function listWith(rows: repo.AlertView[]): Promise<AlertRow[]> {
     const links = groupLinks(
       await repo.listServiceLinks(
         db,
@@ -159,13 +162,17 @@ export function createRegistrationService(deps: {
   }
 
   return {
-    listForUser: async (userId: string) => listWith(await repo.listRegistrations(db, { userId })),
+    listForUser: async (userId: string) => listWith(await repo.listAlerts(db, { userId })),
+
+    /** Which of `ids` are the user's alerts (archived ones included). */
+    ownedIds: (userId: string, ids: string[]) => repo.findOwnedAlertIds(db, userId, ids),
+    /** The user's alerts per status, with how many notified since `since`. */
+    countByStatus: (userId: string, since: Date) => repo.countAlertsByStatus(db, userId, since),
+    /** How many alerts (of anyone, archived included) are built on the template. */
+    countUsingTemplate: (templateId: string) => repo.countAlertsUsingTemplate(db, templateId),
 
     async listAll(): Promise<AdminAlertRow[]> {
-      const [rows, stale] = await Promise.all([
-        repo.listRegistrations(db),
-        repo.findStaleRegistrationIds(db, clock.now()),
-      ]);
+      const [rows, stale] = await Promise.all([repo.listAlerts(db), findStaleAlertIds(db, clock.now())]);
       return (await listWith(rows)).map((r) => ({ ...r, stale: stale.has(r.id) }));
     },
 
@@ -174,7 +181,7 @@ export function createRegistrationService(deps: {
       const row = await requireReachable(actor, id);
       const [links, stale] = await Promise.all([
         repo.listServiceLinks(db, [id]),
-        repo.findStaleRegistrationIds(db, clock.now(), [id]),
+        findStaleAlertIds(db, clock.now(), [id]),
       ]);
       return { ...toAlertRow(row, links), stale: stale.has(id) };
     },
@@ -192,12 +199,12 @@ export function createRegistrationService(deps: {
       throw new AppError('TOO_MANY_REQUESTS', m.checkTooSoon(wait), { retryAfterSeconds: wait });
     },
 
-    async get(actor: Actor, id: string): Promise<Registration> {
+    async get(actor: Actor, id: string): Promise<Alert> {
       await requireReachable(actor, id);
       return load(id);
     },
 
-    async create(userId: string, input: RegistrationPayload): Promise<Registration> {
+    async create(userId: string, input: AlertPayload): Promise<Alert> {
       const payload =
         input.notificationServiceIds === undefined && deps.defaultServiceIds
           ? { ...input, notificationServiceIds: await deps.defaultServiceIds(userId) }
@@ -205,7 +212,7 @@ export function createRegistrationService(deps: {
       const template = await requireTemplate(payload.templateId, false);
       const serviceIds = await checkPayload(userId, payload, template);
       const id = await db.transaction().execute(async (trx) => {
-        const { id } = await repo.insertRegistration(trx, {
+        const { id } = await repo.insertAlert(trx, {
           ...storedFields(payload, template),
           user_id: userId,
           status: 'ACTIVE',
@@ -220,10 +227,10 @@ export function createRegistrationService(deps: {
     },
 
     /** A full payload, or `{status}` alone (the schema decided which statuses the actor may set). */
-    async update(actor: Actor, input: AdminUpdateRegistrationInput): Promise<Registration> {
+    async update(actor: Actor, input: AdminUpdateAlertInput): Promise<Alert> {
       const row = await requireReachable(actor, input.id);
       if (isStatusOnly(input) && input.status) {
-        await repo.updateRegistration(db, row.id, scheduleFor(row.status, input.status, false));
+        await repo.updateAlert(db, row.id, scheduleFor(row.status, input.status, false));
         return load(row.id);
       }
       const payload = input as FullPayload;
@@ -242,33 +249,33 @@ export function createRegistrationService(deps: {
           overrides: row.overrides,
           watchConfig: row.watch_config,
         });
-      const patch: repo.RegistrationPatch = {
+      const patch: repo.AlertPatch = {
         ...fields,
-        ...scheduleFor(row.status, (input.status ?? row.status) as RegistrationStatus, restart),
+        ...scheduleFor(row.status, (input.status ?? row.status) as AlertStatus, restart),
       };
       // New request or rules: the changed/not_changed baseline of the old ones no longer applies.
       if (restart) patch.last_values = null;
       await db.transaction().execute(async (trx) => {
-        await repo.updateRegistration(trx, row.id, patch);
+        await repo.updateAlert(trx, row.id, patch);
         await repo.replaceServiceLinks(trx, row.id, serviceIds);
       });
       return load(row.id);
     },
 
     /** Runs the prepared payload once (POST /api/registrations/test), rate limited per user. */
-    async test(userId: string, input: RegistrationTestInput): Promise<RegistrationTestResult> {
+    async test(userId: string, input: AlertTestInput): Promise<AlertTestResult> {
       await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
       // An inactive template is unreachable to planners: its request (and secret default headers)
       // is never sent on their behalf, as the template itself answers them 404.
       const template = await requireTemplate(input.templateId, false);
-      return probeAlert(deps.send, template, input);
+      return runAlertTest(deps.send, template, input);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await requireReachable(actor, id);
-      await repo.deleteRegistration(db, row.id);
+      await repo.deleteAlert(db, row.id);
     },
   };
 }
 
-export type RegistrationService = ReturnType<typeof createRegistrationService>;
+export type AlertService = ReturnType<typeof createAlertService>;

@@ -8,8 +8,12 @@ import {
 } from './polling.ts';
 import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 
-/** Alerts (registrations): SPEC.md §3 fields, §4 statuses, §5 messages (screen texts: ui-messages). */
-export const registrationMessages = {
+/**
+ * Alerts: their fields, statuses and messages (docs/product.md, "Alerts, templates and other entities"; "Statuses"; "Validation and messages").
+ * Screen texts live in ui-messages. The REST contract still calls an alert a registration
+ * (`/api/registrations`, the `Registration` schemas): those names are set in api.schema.ts.
+ */
+export const alertMessages = {
   templateRequired: 'Template selection is required',
   checkNotPolled: 'Only an alert that is being polled can be checked now.',
   checkTooSoon: (seconds: number) => `This alert was checked moments ago. Try again in ${seconds} s.`,
@@ -53,7 +57,7 @@ export const registrationMessages = {
   notFound: 'Alert not found.',
 } as const;
 
-export const registrationStatuses = [
+export const alertStatuses = [
   'ACTIVE',
   'FIRING',
   'BOOKED',
@@ -62,29 +66,28 @@ export const registrationStatuses = [
   'INACTIVE',
   'ERROR',
 ] as const;
-export type RegistrationStatus = (typeof registrationStatuses)[number];
+export type AlertStatus = (typeof alertStatuses)[number];
 
 /**
  * Every status an answer may carry: an archived alert (the archive's, [watchlists]) still answers by
  * id and on its own page. Nobody sets ARCHIVED through an update; the archive has its own calls.
  */
-export const alertStatuses = [...registrationStatuses, 'ARCHIVED'] as const;
+export const alertAnswerStatuses = [...alertStatuses, 'ARCHIVED'] as const;
 
-/** What the alert list menu lets a user set (SPEC.md §4); admins may set any status. */
+/** What the alert list menu lets a user set (docs/product.md, "Statuses"); admins may set any status. */
 export const userSettableStatuses = ['ACTIVE', 'BOOKED', 'PASSED'] as const;
 
 export const userStatusSchema = z.enum(userSettableStatuses, {
-  error: registrationMessages.statusNotAllowed,
+  error: alertMessages.statusNotAllowed,
 });
-export const adminStatusSchema = z.enum(registrationStatuses, { error: registrationMessages.statusInvalid });
+export const adminStatusSchema = z.enum(alertStatuses, { error: alertMessages.statusInvalid });
 
-const m = registrationMessages;
+const m = alertMessages;
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 const optionalText = (empty: string, tooLong: string) =>
   z.string({ error: empty }).trim().min(1, empty).max(200, tooLong).nullable().optional();
 
-/** The fields of SPEC.md §3 "Registration create/update payload". */
 /** An alert's own JSON body: any JSON value (the API document calls it `JsonBody`). */
 export const customBodySchema = z.json({ error: m.invalidJson });
 
@@ -123,17 +126,17 @@ function requireRule(v: { watchConfig?: WatchConfig | undefined }, ctx: z.Refine
 }
 
 /** Create payload (POST /api/registrations). */
-export const registrationPayloadSchema = z.object(payloadFields).superRefine(requireRule);
-export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
-export type RegistrationPayloadInput = z.input<typeof registrationPayloadSchema>;
+export const alertPayloadSchema = z.object(payloadFields).superRefine(requireRule);
+export type AlertPayload = z.infer<typeof alertPayloadSchema>;
+export type AlertPayloadInput = z.input<typeof alertPayloadSchema>;
 
 /** The alert test runs the prepared payload, rules optional (no rules: availability is the status code). */
-export const registrationTestInput = z.object(payloadFields);
-export type RegistrationTestInput = z.infer<typeof registrationTestInput>;
+export const alertTestInput = z.object(payloadFields);
+export type AlertTestInput = z.infer<typeof alertTestInput>;
 
 const payloadKeys = Object.keys(payloadFields) as (keyof typeof payloadFields)[];
 
-/** `{status}` alone changes only the status; anything else is a full payload (DESIGN.md §5). */
+/** `{status}` alone changes only the status; anything else is a full payload. */
 export function isStatusOnly(input: Record<string, unknown>): boolean {
   return input.status !== undefined && payloadKeys.every((k) => input[k] === undefined);
 }
@@ -156,23 +159,23 @@ function updateSchema<S extends z.ZodType<string>>(status: S) {
 }
 
 /** PATCH /api/registrations/{id}: the full payload, or `{status}` alone (ACTIVE, BOOKED, PASSED). */
-export const updateRegistrationInput = updateSchema(userStatusSchema);
-export type UpdateRegistrationInput = z.infer<typeof updateRegistrationInput>;
+export const updateAlertInput = updateSchema(userStatusSchema);
+export type UpdateAlertInput = z.infer<typeof updateAlertInput>;
 
-/** PATCH /api/admin/registrations/{id}: as above, with every status of SPEC.md §4. */
-export const adminUpdateRegistrationInput = updateSchema(adminStatusSchema);
-export type AdminUpdateRegistrationInput = z.infer<typeof adminUpdateRegistrationInput>;
+/** PATCH /api/admin/registrations/{id}: as above, with every status. */
+export const adminUpdateAlertInput = updateSchema(adminStatusSchema);
+export type AdminUpdateAlertInput = z.infer<typeof adminUpdateAlertInput>;
 
-export const registrationIdInput = z.object({ id: z.string().min(1) });
+export const alertIdInput = z.object({ id: z.string().min(1) });
 
 const isoDate = z.string();
 const json = jsonValueSchema;
 
-/** An alert as the API answers it (SPEC.md §3 "Registration"). */
-export const registrationSchema = z.object({
+/** An alert as the API answers it (the `Registration` schema of the API document). */
+export const alertSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  status: z.enum(alertStatuses),
+  status: z.enum(alertAnswerStatuses),
   title: z.string().nullable(),
   templateId: z.string(),
   template: z.object({
@@ -203,16 +206,16 @@ export const registrationSchema = z.object({
   createdAt: isoDate,
   updatedAt: isoDate,
 });
-export type Registration = z.infer<typeof registrationSchema>;
+export type Alert = z.infer<typeof alertSchema>;
 
 /** A row of the admin list: the alert, and whether it has fallen behind its schedule. */
-export const adminRegistrationSchema = registrationSchema.extend({
-  /** Active, and no poll completed within three intervals (DESIGN.md §7). */
+export const adminAlertSchema = alertSchema.extend({
+  /** Active, and no poll completed within three intervals. */
   stale: z.boolean(),
 });
-export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
+export type AdminAlert = z.infer<typeof adminAlertSchema>;
 
-export const registrationTestResultSchema = z.object({
+export const alertTestResultSchema = z.object({
   success: z.boolean(),
   statusCode: z.number().int().nullable(),
   durationMs: z.number(),
@@ -221,4 +224,4 @@ export const registrationTestResultSchema = z.object({
   /** Why the request failed (blocked, timed out, …); absent on an answered request. */
   error: z.string().optional(),
 });
-export type RegistrationTestResult = z.infer<typeof registrationTestResultSchema>;
+export type AlertTestResult = z.infer<typeof alertTestResultSchema>;

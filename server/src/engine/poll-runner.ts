@@ -1,6 +1,6 @@
+import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import { createSemaphore } from '../platform/semaphore.ts';
 import { createCoalescer } from './coalescer.ts';
-import { type ClaimedAlert, rescheduleClaims } from './engine.repo.ts';
 import type { EngineDeps, WorkerState } from './engine-deps.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import type { LocalFigures } from './local-figures.ts';
@@ -16,7 +16,7 @@ import { createTemplateCache } from './template-cache.ts';
  * late to catch up), with bounded concurrency, within the host limits, through the proxy rotation;
  * each outcome goes to the result writer, which settles the claim once written.
  */
-export function createDispatcher(
+export function createPollRunner(
   deps: EngineDeps &
     WorkerState & {
       figures: LocalFigures;
@@ -24,10 +24,10 @@ export function createDispatcher(
       liveWorkers: () => number;
     },
 ) {
-  const { db, config, log, clock, pending, figures } = deps;
+  const { alerts: polling, config, log, clock, pending, figures } = deps;
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
-  const templates = createTemplateCache(db);
+  const templates = createTemplateCache(deps.templates);
   const semaphore = createSemaphore(config.ENGINE_CONCURRENCY);
 
   const limiter = createHostLimiter({
@@ -52,7 +52,7 @@ export function createDispatcher(
     log,
   });
   const writer = createResultWriter({
-    db,
+    alerts: polling,
     workerId: deps.workerId,
     notify: deps.notify,
     log,
@@ -76,7 +76,7 @@ export function createDispatcher(
       writer.add(await poll(alert, template, claim.token));
     })
       .catch((err) => {
-        log.error({ err, registrationId: alert.id }, 'engine: poll failed unexpectedly');
+        log.error({ err, alertId: alert.id }, 'engine: poll failed unexpectedly');
         pending.drop(alert.id);
       })
       .finally(() => inFlight.delete(task));
@@ -112,7 +112,7 @@ export function createDispatcher(
       }
       if (late.length > 0) {
         figures.recordRescheduled(late.length);
-        await rescheduleClaims(db, late);
+        await polling.reschedule(late);
       }
     },
 

@@ -1,5 +1,5 @@
-import type { AdminRegistration, Registration } from '@resort/shared';
-import { registrationMessages as m } from '@resort/shared';
+import type { AdminAlert, Alert } from '@resort/shared';
+import { alertMessages as m } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -59,14 +59,14 @@ describe('admin procedures', () => {
     // Polling since long ago and never completed a poll: more than three 120 s intervals behind.
     const longAgo = new Date(Date.now() - 3_600_000);
     await t.db
-      .updateTable('registrations')
+      .updateTable('alerts')
       .set({ created_at: longAgo, active_since: longAgo })
       .where('id', 'in', [behind.id, booked.id])
       .execute();
-    await t.db.updateTable('registrations').set({ status: 'BOOKED' }).where('id', '=', booked.id).execute();
+    await t.db.updateTable('alerts').set({ status: 'BOOKED' }).where('id', '=', booked.id).execute();
     const res = await t.request({ method: 'GET', url: '/api/admin/registrations', token: admin.token });
     expect(res.statusCode).toBe(200);
-    const rows = res.json<Answer<AdminRegistration[]>>().data;
+    const rows = res.json<Answer<AdminAlert[]>>().data;
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(fresh.id)).toMatchObject({
       user: { email: owner.email, name: 'Olive Owner' },
@@ -74,13 +74,17 @@ describe('admin procedures', () => {
     });
     expect(byId.get(behind.id)).toMatchObject({ user: { email: other.email }, stale: true });
     expect(byId.get(booked.id)?.stale).toBe(false);
+    // One staleness rule: the health figures count exactly the alerts the admin list flags.
+    const flagged = rows.filter((r) => r.stale).length;
+    expect(flagged).toBeGreaterThan(0);
+    expect((await t.services.alertPolling.poolFigures(30)).stale).toBe(flagged);
     await t.db
-      .updateTable('registrations')
+      .updateTable('alerts')
       .set({ last_completed_at: new Date() })
       .where('id', '=', behind.id)
       .execute();
     const again = await t.request({ method: 'GET', url: '/api/admin/registrations', token: admin.token });
-    expect(again.json<Answer<AdminRegistration[]>>().data.find((r) => r.id === behind.id)?.stale).toBe(false);
+    expect(again.json<Answer<AdminAlert[]>>().data.find((r) => r.id === behind.id)?.stale).toBe(false);
   });
 
   it('sets any status on any alert, answering the new status; DISABLED stops polling', async () => {
@@ -92,7 +96,7 @@ describe('admin procedures', () => {
       body: { status: 'DISABLED' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Answer<Registration>>().data.status).toBe('DISABLED');
+    expect(res.json<Answer<Alert>>().data.status).toBe('DISABLED');
     expect(await scheduleOf(alert.id)).toEqual({ status: 'DISABLED', next_due_at: null });
     const bad = await t.request({
       method: 'PATCH',
@@ -119,13 +123,13 @@ describe('admin procedures', () => {
       token: admin.token,
       body: validPayload(templateId, { title: 'Fixed by admin' }),
     });
-    expect(ok.json<Answer<Registration>>().data).toMatchObject({ title: 'Fixed by admin', userId: owner.id });
+    expect(ok.json<Answer<Alert>>().data).toMatchObject({ title: 'Fixed by admin', userId: owner.id });
     const read = await t.request({
       method: 'GET',
       url: `/api/admin/registrations/${alert.id}`,
       token: admin.token,
     });
-    expect(read.json<Answer<Registration>>().data.title).toBe('Fixed by admin');
+    expect(read.json<Answer<Alert>>().data.title).toBe('Fixed by admin');
   });
 
   it('deletes any alert', async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessages } from './editable-field.schema.ts';
 import {
-  adminUpdateRegistrationInput,
+  adminUpdateAlertInput,
+  alertPayloadSchema,
   isStatusOnly,
-  registrationMessages as m,
-  registrationPayloadSchema,
-  updateRegistrationInput,
-} from './registration.schema.ts';
-import { earliestToday, partyRoleOf, validateAgainstTemplate } from './registration-validation.ts';
+  alertMessages as m,
+  updateAlertInput,
+} from './alert.schema.ts';
+import { earliestToday, partyRoleOf, validateAgainstTemplate } from './alert-validation.ts';
+import { fieldMessages } from './editable-field.schema.ts';
 
 const rule = { path: 'rooms[*].price', operator: 'lte' as const, value: 300, presetId: 'price' };
 const valid = { templateId: 't1', watchConfig: { all: [rule] } };
@@ -19,9 +19,9 @@ function firstMessage(
   return schema.safeParse(v).error?.issues[0]?.message;
 }
 
-describe('registrationPayloadSchema', () => {
+describe('alertPayloadSchema', () => {
   it('accepts a minimal payload and fills the watch defaults', () => {
-    const r = registrationPayloadSchema.parse(valid);
+    const r = alertPayloadSchema.parse(valid);
     expect(r.watchConfig).toMatchObject({ any: [], notifyOn: 'everyMatch', notifyOnResolved: false });
   });
 
@@ -40,11 +40,11 @@ describe('registrationPayloadSchema', () => {
     [{ templateId: 't1' }, m.ruleRequired],
     [{ templateId: 't1', watchConfig: { all: [], any: [] } }, m.ruleRequired],
   ])('rejects %j with its message', (payload, message) => {
-    expect(firstMessage(registrationPayloadSchema, payload)).toBe(message);
+    expect(firstMessage(alertPayloadSchema, payload)).toBe(message);
   });
 
   it('accepts string, number and boolean query values and null title', () => {
-    const r = registrationPayloadSchema.safeParse({
+    const r = alertPayloadSchema.safeParse({
       ...valid,
       title: null,
       customQuery: { a: 'x', b: 2, c: false },
@@ -55,7 +55,7 @@ describe('registrationPayloadSchema', () => {
 
 describe('update inputs', () => {
   it('takes {status} alone as a status change', () => {
-    expect(updateRegistrationInput.parse({ id: 'r1', status: 'BOOKED' })).toEqual({
+    expect(updateAlertInput.parse({ id: 'r1', status: 'BOOKED' })).toEqual({
       id: 'r1',
       status: 'BOOKED',
     });
@@ -64,15 +64,15 @@ describe('update inputs', () => {
   });
 
   it('lets users set only ACTIVE, BOOKED and PASSED; admins any status', () => {
-    expect(firstMessage(updateRegistrationInput, { id: 'r1', status: 'DISABLED' })).toBe(m.statusNotAllowed);
-    expect(adminUpdateRegistrationInput.safeParse({ id: 'r1', status: 'DISABLED' }).success).toBe(true);
-    expect(firstMessage(adminUpdateRegistrationInput, { id: 'r1', status: 'NOPE' })).toBe(m.statusInvalid);
+    expect(firstMessage(updateAlertInput, { id: 'r1', status: 'DISABLED' })).toBe(m.statusNotAllowed);
+    expect(adminUpdateAlertInput.safeParse({ id: 'r1', status: 'DISABLED' }).success).toBe(true);
+    expect(firstMessage(adminUpdateAlertInput, { id: 'r1', status: 'NOPE' })).toBe(m.statusInvalid);
   });
 
   it('treats anything else as a full payload', () => {
-    expect(firstMessage(updateRegistrationInput, { id: 'r1', title: 'x' })).toBe(m.templateRequired);
-    expect(firstMessage(updateRegistrationInput, { id: 'r1', templateId: 't1' })).toBe(m.ruleRequired);
-    expect(updateRegistrationInput.safeParse({ id: 'r1', ...valid, status: 'PASSED' }).success).toBe(true);
+    expect(firstMessage(updateAlertInput, { id: 'r1', title: 'x' })).toBe(m.templateRequired);
+    expect(firstMessage(updateAlertInput, { id: 'r1', templateId: 't1' })).toBe(m.ruleRequired);
+    expect(updateAlertInput.safeParse({ id: 'r1', ...valid, status: 'PASSED' }).success).toBe(true);
   });
 });
 

@@ -7,9 +7,9 @@ import { isUuid } from '../../platform/ids.ts';
 
 type Db = Database | Transaction<DB>;
 
-function selectRegistrations(db: Db) {
+function selectAlerts(db: Db) {
   return db
-    .selectFrom('registrations as r')
+    .selectFrom('alerts as r')
     .innerJoin('templates as t', 't.id', 'r.template_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .selectAll('r')
@@ -27,38 +27,36 @@ function selectRegistrations(db: Db) {
     ]);
 }
 
-export type RegistrationView = Awaited<
-  ReturnType<ReturnType<typeof selectRegistrations>['executeTakeFirstOrThrow']>
->;
+export type AlertView = Awaited<ReturnType<ReturnType<typeof selectAlerts>['executeTakeFirstOrThrow']>>;
 
 /** The alerts' links to notification services, with each service's type, label and state. */
-export async function listServiceLinks(db: Db, registrationIds: string[]) {
-  if (registrationIds.length === 0) return [];
+export async function listServiceLinks(db: Db, alertIds: string[]) {
+  if (alertIds.length === 0) return [];
   return db
-    .selectFrom('registration_notification_services as l')
+    .selectFrom('alert_notification_services as l')
     .innerJoin('notification_services as s', 's.id', 'l.notification_service_id')
     .select([
-      'l.registration_id as registrationId',
+      'l.alert_id as alertId',
       'l.notification_service_id as notificationServiceId',
       's.type',
       's.label',
       's.is_active as isActive',
     ])
-    .where('l.registration_id', 'in', registrationIds)
+    .where('l.alert_id', 'in', alertIds)
     .orderBy('l.created_at')
     .execute();
 }
 
 export type ServiceLink = Awaited<ReturnType<typeof listServiceLinks>>[number];
 
-export function findRegistration(db: Db, id: string): Promise<RegistrationView | undefined> {
+export function findAlert(db: Db, id: string): Promise<AlertView | undefined> {
   if (!isUuid(id)) return Promise.resolve(undefined);
-  return selectRegistrations(db).where('r.id', '=', id).executeTakeFirst();
+  return selectAlerts(db).where('r.id', '=', id).executeTakeFirst();
 }
 
 /** One owner's alerts (or everyone's without `userId`), newest first; archived ones are left out. */
-export function listRegistrations(db: Db, filter: { userId?: string } = {}): Promise<RegistrationView[]> {
-  let query = selectRegistrations(db)
+export function listAlerts(db: Db, filter: { userId?: string } = {}): Promise<AlertView[]> {
+  let query = selectAlerts(db)
     .where('r.status', '<>', 'ARCHIVED')
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id');
@@ -66,62 +64,76 @@ export function listRegistrations(db: Db, filter: { userId?: string } = {}): Pro
   return query.execute();
 }
 
-/**
- * Ids of alerts that are polled but have not completed a poll (or, never polled, have not started)
- * within three intervals of `now` (DESIGN.md §7).
- */
-export async function findStaleRegistrationIds(db: Db, now: Date, ids?: string[]): Promise<Set<string>> {
-  let query = db.selectFrom('registrations');
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query
+/** Which of `ids` are alerts of `userId` (archived ones included). */
+export async function findOwnedAlertIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('alerts')
     .select('id')
-    .where('status', 'in', [...polledStatuses])
-    .where(
-      // The same rule as the engine's health figures: counted from the last completed poll, or from
-      // when polling last (re)started, so a just-reactivated alert is not flagged.
-      sql<Date>`greatest(coalesce(last_completed_at, '-infinity'), active_since) + polling_interval_seconds * interval '3 seconds'`,
-      '<',
-      now,
-    )
+    .where('user_id', '=', userId)
+    .where('id', 'in', valid)
     .execute();
   return new Set(rows.map((r) => r.id));
 }
 
-/** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */
-export type NewRegistration = InsertObject<DB, 'registrations'>;
-export type RegistrationPatch = UpdateObject<DB, 'registrations'>;
-
-export function insertRegistration(db: Db, values: NewRegistration): Promise<{ id: string }> {
-  return db.insertInto('registrations').values(values).returning('id').executeTakeFirstOrThrow();
+export interface AlertCounts {
+  status: string;
+  count: number;
+  triggered: number;
 }
 
-export async function updateRegistration(db: Db, id: string, patch: RegistrationPatch): Promise<boolean> {
+/** The user's alerts per status, with how many notified since `since` (one statement). */
+export async function countAlertsByStatus(db: Db, userId: string, since: Date): Promise<AlertCounts[]> {
+  return db
+    .selectFrom('alerts')
+    .select([
+      'status',
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`count(*) FILTER (WHERE last_notified_at >= ${since})::int`.as('triggered'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+export async function countAlertsUsingTemplate(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('template_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */
+export type NewAlert = InsertObject<DB, 'alerts'>;
+export type AlertPatch = UpdateObject<DB, 'alerts'>;
+
+export function insertAlert(db: Db, values: NewAlert): Promise<{ id: string }> {
+  return db.insertInto('alerts').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateAlert(db: Db, id: string, patch: AlertPatch): Promise<boolean> {
   const result = await db
-    .updateTable('registrations')
+    .updateTable('alerts')
     .set({ ...patch, updated_at: databaseNow })
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteRegistration(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('registrations').where('id', '=', id).executeTakeFirst();
+export async function deleteAlert(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('alerts').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-export async function replaceServiceLinks(
-  db: Db,
-  registrationId: string,
-  serviceIds: string[],
-): Promise<void> {
-  await db
-    .deleteFrom('registration_notification_services')
-    .where('registration_id', '=', registrationId)
-    .execute();
+export async function replaceServiceLinks(db: Db, alertId: string, serviceIds: string[]): Promise<void> {
+  await db.deleteFrom('alert_notification_services').where('alert_id', '=', alertId).execute();
   if (serviceIds.length === 0) return;
   await db
-    .insertInto('registration_notification_services')
-    .values(serviceIds.map((id) => ({ registration_id: registrationId, notification_service_id: id })))
+    .insertInto('alert_notification_services')
+    .values(serviceIds.map((id) => ({ alert_id: alertId, notification_service_id: id })))
     .execute();
 }
 
@@ -140,7 +152,7 @@ export async function findActiveServiceIds(db: Db, userId: string, ids: string[]
 }
 
 /** The template fields an alert needs: validation, defaults and the request it sends. */
-export function findTemplateForRegistration(db: Db, id: string) {
+export function findTemplateForAlert(db: Db, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db
     .selectFrom('templates')
@@ -160,7 +172,7 @@ export function findTemplateForRegistration(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export type TemplateForRegistration = NonNullable<Awaited<ReturnType<typeof findTemplateForRegistration>>>;
+export type TemplateForAlert = NonNullable<Awaited<ReturnType<typeof findTemplateForAlert>>>;
 
 export type CheckRequest =
   | { ok: true; dueAt: Date; requestedAt: Date }
@@ -174,7 +186,7 @@ export type CheckRequest =
  */
 export async function requestCheck(db: Db, id: string, intervalSeconds: number): Promise<CheckRequest> {
   const { rows } = await sql<{ due: Date; requested: Date }>`
-    UPDATE registrations SET
+    UPDATE alerts SET
       next_due_at = CASE WHEN claim_token IS NULL THEN now() ELSE next_due_at END,
       check_requested_at = now()
     WHERE id = ${id} AND status IN ${sql.raw(`('${polledStatuses.join("','")}')`)}
@@ -183,7 +195,7 @@ export async function requestCheck(db: Db, id: string, intervalSeconds: number):
   const row = rows[0];
   if (row) return { ok: true, dueAt: row.due, requestedAt: row.requested };
   const current = await db
-    .selectFrom('registrations')
+    .selectFrom('alerts')
     .select(['status', 'check_requested_at'])
     .where('id', '=', id)
     .executeTakeFirst();

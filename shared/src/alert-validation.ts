@@ -1,3 +1,5 @@
+import type { AlertPayload } from './alert.schema.ts';
+import { alertMessages as m } from './alert.schema.ts';
 import {
   type EditableField,
   editableFieldSchema,
@@ -5,12 +7,10 @@ import {
   isRepeatable,
 } from './editable-field.schema.ts';
 import { toNumber, valuesEqual } from './evaluator.ts';
-import type { RegistrationPayload } from './registration.schema.ts';
-import { registrationMessages as m } from './registration.schema.ts';
 import { type Condition, type Preset, type WatchPresets, watchPresetsSchema } from './watch.schema.ts';
 
 /**
- * The checks of SPEC.md §5 that need the chosen template: override fields, dates, party
+ * The checks of docs/product.md, "Validation and messages" that need the chosen template: override fields, dates, party
  * composition and rule inputs. The server runs them before every write and the client form runs
  * them for its inline messages, so both say the same words.
  */
@@ -35,7 +35,7 @@ export interface ValidationOptions {
   today?: string;
 }
 
-type Overrides = NonNullable<RegistrationPayload['overrides']>;
+type Overrides = NonNullable<AlertPayload['overrides']>;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -67,7 +67,7 @@ const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
  * Party composition lives in ordinary editable fields. A field plays a party role when the last
  * segment of its path or its label, lower-cased without punctuation, names it (adults, children,
  * childAges and a few synonyms such as adultCount or child_ages). Ranges: adults 1–10, children
- * 0–10, each child age 0–17 (SPEC.md §9).
+ * 0–10, each child age 0–17 (docs/product.md, "Limits and constants").
  */
 export function partyRoleOf(field: { path: string; label?: string }): PartyRole | null {
   const lastSegment =

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Registration } from '@resort/shared';
+import type { Alert } from '@resort/shared';
 import { expect } from 'vitest';
 import type { TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -158,16 +158,16 @@ export async function createAlertOk(
   user: TestUser,
   templateId: string,
   extra: Record<string, unknown> = {},
-): Promise<Registration> {
+): Promise<Alert> {
   const res = await createAlert(t, user, validPayload(templateId, extra));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<Answer<Registration>>().data;
+  return res.json<Answer<Alert>>().data;
 }
 
 /** The scheduling columns the engine reads. */
 export function scheduleOf(t: TestApp, id: string) {
   return t.db
-    .selectFrom('registrations')
+    .selectFrom('alerts')
     .select(['next_due_at', 'status'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();

@@ -1,0 +1,48 @@
+import type { Database } from '../../db/database.ts';
+import * as polling from './alert-polling.repo.ts';
+import {
+  findHeldPolledIds,
+  type HeldClaim,
+  type PollWrite,
+  writePollOutcomes,
+} from './alert-write-back.repo.ts';
+
+export type { ClaimedAlert } from './alert-polling.repo.ts';
+export type { HeldClaim, PollWrite } from './alert-write-back.repo.ts';
+
+/**
+ * The narrow service the engine polls through: worker presence, scheduling, claims, leases,
+ * rescheduling, the write-back and the pruning of poll runs. Every statement is one of the alerts
+ * module's (docs/architecture.md, "A poll"); the engine holds no database handle.
+ */
+export function createAlertPollingService(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    /** This worker's heartbeat row: joined at start, beaten every second, left at stop. */
+    joinPool: (worker: { id: string; hostname: string; pid: number }) => polling.registerWorker(db, worker),
+    beat: (workerId: string, timeoutSeconds: number) => polling.beatHeartbeat(db, workerId, timeoutSeconds),
+    reapDeadWorkers: (timeoutSeconds: number) => polling.reapDeadWorkers(db, timeoutSeconds),
+    /** Hands every claim of this worker back and leaves the pool. */
+    leavePool: (workerId: string) => polling.removeWorker(db, workerId),
+
+    scheduleNew: (options: { limit: number; prompt: number }) => polling.scheduleNewAlerts(db, options),
+    claimDue: (options: Parameters<typeof polling.claimDueAlerts>[1]) => polling.claimDueAlerts(db, options),
+    renewLeases: (workerId: string, ids: string[], leaseSeconds: number) =>
+      polling.renewLeases(db, workerId, ids, leaseSeconds),
+    reschedule: (items: Parameters<typeof polling.rescheduleClaims>[1]) =>
+      polling.rescheduleClaims(db, items),
+
+    /** Which claims are still this poll's, on alerts still polled: only those may notify. */
+    heldPolledIds: (claims: HeldClaim[]) => findHeldPolledIds(db, claims),
+    /** One statement for the batch: alerts, claims, kept answers, poll runs. */
+    writeBack: (workerId: string, batch: PollWrite[], notified: ReadonlySet<string>) =>
+      writePollOutcomes(db, workerId, batch, notified),
+
+    prunePollRuns: (retentionHours: number) => polling.prunePollRuns(db, retentionHours),
+
+    /** The pool's alert figures for GET /api/health (live workers, polled, due backlog, stale). */
+    poolFigures: (workerTimeoutSeconds: number) => polling.readPoolFigures(db, workerTimeoutSeconds),
+  };
+}
+
+export type AlertPollingService = ReturnType<typeof createAlertPollingService>;

@@ -1,0 +1,128 @@
+import { type Kysely, sql } from 'kysely';
+import { polledStatusesSql } from '../../db/polled-statuses.ts';
+import type { DB } from '../../db/types.ts';
+
+const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
+
+/** A claim as the engine holds it: the alert, the claim's token and the due time it was claimed for. */
+export interface HeldClaim {
+  id: string;
+  token: string;
+  dueAt: Date;
+}
+
+/** One finished poll, as the write-back stores it. */
+export interface PollWrite extends HeldClaim {
+  startedAt: Date;
+  finishedAt: Date;
+  latenessMs: number;
+  durationMs: number;
+  statusCode: number | null;
+  ok: boolean;
+  /** The rules' verdict on this poll's answer; null when there was no answer. */
+  matched: boolean | null;
+  error: string | null;
+  proxyId: string | null;
+  /** The alert's state after the poll. */
+  outcome: {
+    status: string;
+    lastMatched: boolean;
+    lastValues: Record<string, unknown> | null;
+    consecutiveErrors: number;
+    /** Whether the poll completed (answered or failed); a deferred poll did not. */
+    completed: boolean;
+  };
+  nextDueAt: Date;
+  /** The number the alert page's timeline plots for this poll. */
+  watchedValue: number | null;
+  /** The answer's JSON text (null when larger than kept), on an answered poll only. */
+  answer: { text: string | null; bytes: number } | null;
+}
+
+/** Which of `claims` are still held (same token, same due time) by alerts still polled. */
+export async function findHeldPolledIds(db: Kysely<DB>, claims: HeldClaim[]): Promise<Set<string>> {
+  const { rows } = await sql<{ id: string }>`
+      SELECT r.id FROM alerts r
+      JOIN unnest(${claims.map((r) => r.id)}::uuid[], ${claims.map((r) => r.token)}::uuid[],
+                  ${claims.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
+      WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polledStatusesSql}`.execute(db);
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Writes one batch of poll outcomes in one statement: updates the alerts (status, last run, next due
+ * time, kept values), releases their claims, keeps the answers and records the poll runs. A write
+ * whose claim was taken away (the alert was rescheduled or its worker reaped) changes nothing but the
+ * poll run. `notified` names the alerts whose notification was handed over.
+ */
+export async function writePollOutcomes(
+  db: Kysely<DB>,
+  workerId: string,
+  batch: PollWrite[],
+  notified: ReadonlySet<string>,
+): Promise<void> {
+  await sql`
+        WITH v AS (
+          SELECT * FROM unnest(
+            ${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.token)}::uuid[],
+            ${batch.map((r) => r.nextDueAt)}::timestamptz[], ${batch.map((r) => r.outcome.status)}::text[],
+            ${batch.map((r) => r.dueAt)}::timestamptz[], ${batch.map((r) => r.startedAt)}::timestamptz[],
+            ${batch.map((r) => r.finishedAt)}::timestamptz[], ${batch.map((r) => r.latenessMs)}::int[],
+            ${batch.map((r) => r.durationMs)}::int[], ${batch.map((r) => r.statusCode)}::int[],
+            ${batch.map((r) => r.ok)}::boolean[], ${batch.map((r) => r.matched)}::boolean[],
+            ${batch.map((r) => r.error)}::text[], ${batch.map((r) => r.proxyId)}::uuid[],
+            ${batch.map((r) => r.outcome.lastMatched)}::boolean[],
+            ${batch.map((r) => (r.outcome.lastValues === null ? null : JSON.stringify(r.outcome.lastValues)))}::jsonb[],
+            ${batch.map((r) => r.outcome.consecutiveErrors)}::int[],
+            ${batch.map((r) => r.outcome.completed)}::boolean[],
+            ${batch.map((r) => notified.has(r.id))}::boolean[],
+            ${batch.map((r) => r.watchedValue)}::float8[],
+            ${batch.map((r) => r.answer !== null)}::boolean[],
+            ${batch.map((r) => r.answer?.text ?? null)}::jsonb[],
+            ${batch.map((r) => r.answer?.bytes ?? 0)}::int[]
+          ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
+                 err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
+                 answer, answer_bytes)
+        ), answers AS (
+          -- The last answer, with the values kept before it (this statement's snapshot of the row).
+          INSERT INTO alert_answers (alert_id, answer, answer_bytes, previous_values,
+                                            status_code, received_at)
+          SELECT v.id, v.answer, v.answer_bytes, r.last_values, v.code, v.finished
+          FROM v JOIN alerts r ON r.id = v.id
+          WHERE v.answered AND r.claim_token = v.token AND ${sameDue}
+          ON CONFLICT (alert_id) DO UPDATE SET answer = excluded.answer,
+            answer_bytes = excluded.answer_bytes, previous_values = excluded.previous_values,
+            status_code = excluded.status_code, received_at = excluded.received_at
+        ), done AS (
+          UPDATE alerts r SET
+            next_due_at = v.next_due,
+            claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
+            status = CASE WHEN r.status IN ${polledStatusesSql} THEN v.status ELSE r.status END,
+            last_run_at = CASE WHEN v.completed THEN v.started ELSE r.last_run_at END,
+            last_completed_at = CASE WHEN v.completed THEN v.finished ELSE r.last_completed_at END,
+            last_matched = v.last_matched,
+            last_values = v.last_values,
+            last_status_code = CASE WHEN v.completed THEN v.code ELSE r.last_status_code END,
+            last_error = v.err,
+            consecutive_errors = v.errors,
+            last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END
+          FROM v
+          -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
+          -- restarted or stopped by its owner): its result is stale and the new schedule stands.
+          -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
+          WHERE r.id = v.id AND r.claim_token = v.token AND ${sameDue}
+          RETURNING r.id
+        ), reset AS (
+          UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
+          FROM v WHERE r.id = v.id AND r.claim_token = v.token AND NOT coalesce(${sameDue}, false)
+          RETURNING r.id
+        )
+        INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
+                               duration_ms, status_code, ok, matched, notified, error, worker_id,
+                               watched_value)
+        -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome
+        -- stands and the run says "no proxy", as ON DELETE SET NULL does for runs written before.
+        SELECT v.id, (SELECT p.id FROM proxies p WHERE p.id = v.proxy_id), v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
+               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched
+        FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(db);
+}
