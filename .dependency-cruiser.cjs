@@ -6,7 +6,8 @@
  *   modules   modules/<domain>/ — a domain reaches another domain through its service
  *   platform  platform/ — knows no domain
  *   base      db/, jobs/ (queue registry), config.ts, and the shared package
- * Type-only imports count like any other.
+ * Type-only imports count like any other, except where a rule says so: the entry rings run no SQL,
+ * so they import kysely and db/ for types only, and never pg.
  */
 const server = '^server/src/';
 module.exports = {
@@ -62,6 +63,31 @@ module.exports = {
       to: { path: `${server}modules/.*\\.repo\\.ts$` },
     },
     {
+      name: 'entry-rings-run-no-sql',
+      comment:
+        'http/ and engine/ reach the database only through module services: they import kysely for ' +
+        'types at most, so no SQL can be written there.',
+      severity: 'error',
+      from: { path: `${server}(http|engine)/` },
+      to: { path: '(^|/)node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'entry-rings-use-no-pg-driver',
+      comment: 'http/ and engine/ never hold a database connection, not even as a type.',
+      severity: 'error',
+      from: { path: `${server}(http|engine)/` },
+      to: { path: '(^|/)node_modules/(pg|@types/pg)/' },
+    },
+    {
+      name: 'entry-rings-use-db-types-only',
+      comment:
+        'http/ and engine/ may name the table types of db/ but never import its values (the Kysely ' +
+        'instance, SQL fragments, the migrator): statements belong to the modules.',
+      severity: 'error',
+      from: { path: `${server}(http|engine)/` },
+      to: { path: `${server}db/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'entry-rings-stay-apart',
       comment: 'http/ and engine/ are two entries side by side: neither imports the other.',
       severity: 'error',
@@ -84,7 +110,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Packages stay in the graph as leaves (doNotFollow), so the rules can name kysely and pg.
+    exclude: { path: '^(client/|server/|shared/)?dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },

@@ -45,7 +45,7 @@ function isCorsOrigin(entry: string): boolean {
 }
 
 /** The environment, parsed once at boot. Nothing else in the server reads process.env. */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -128,6 +128,8 @@ export const configSchema = z
     ENGINE_BATCH_SIZE: int(1, 10_000).default(500),
     ENGINE_CONCURRENCY: int(1, 10_000).default(256),
     POLL_RUN_RETENTION_HOURS: int(1, 24 * 365).default(48),
+    /** Notifications and their deliveries are kept this long; each alert's latest is kept regardless. */
+    NOTIFICATION_RETENTION_DAYS: int(1, 3650).default(90),
     /** Alerts claimed this far ahead of their due time, so the poll starts on time. */
     ENGINE_LOOKAHEAD_MS: int(0, 60_000).default(1000),
     ENGINE_TICK_MS: int(10, 60_000).default(200),

@@ -65,6 +65,7 @@ export async function startRuntime(
   let services: Services | null = null;
   let engine: Engine | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
+  let maintenanceAtStart: Promise<void> | null = null;
   const stopped = { value: false };
 
   async function stop() {
@@ -77,6 +78,7 @@ export async function startRuntime(
     await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
     // Deliveries being sent finish and are recorded; the ones not started are given back.
     await deliveryWorker?.stop().catch((err) => log.error({ err }, 'stopping the delivery worker failed'));
+    await maintenanceAtStart;
     await boss
       ?.stop({ graceful: true, timeout: 8_000 })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
@@ -100,9 +102,10 @@ export async function startRuntime(
       );
       engine = createEngineFromServices(services);
       await engine.start();
-      await registerMaintenance(boss, services);
       await registerAutoArchive(boss, services);
     }
+    // Every process, worker or not: what any writer leaves behind is pruned by any process.
+    maintenanceAtStart = (await registerMaintenance(boss, services)).firstRun;
     let url: string | null = null;
     if (options.http !== false) {
       // Loaded only when serving: a worker process never pays for the HTTP stack's memory.

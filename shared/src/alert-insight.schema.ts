@@ -61,7 +61,6 @@ export const pollRunSchema = z.object({
   error: z.string().nullable(),
   watchedValue: z.number().nullable(),
 });
-export type PollRun = z.infer<typeof pollRunSchema>;
 
 export const timelineBucketSchema = z.object({
   at: iso,
@@ -72,7 +71,6 @@ export const timelineBucketSchema = z.object({
   minValue: z.number().nullable(),
   maxValue: z.number().nullable(),
 });
-export type TimelineBucket = z.infer<typeof timelineBucketSchema>;
 
 export const timelineSchema = z.object({
   from: iso,

@@ -64,7 +64,6 @@ export const apiErrorSchema = z.object({
   /** How long to wait before trying again, for a 429 (also in the Retry-After header). */
   retryAfterSeconds: z.number().int().optional(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const authTokensSchema = z.object({ accessToken: z.string(), expiresIn: z.number().int() });
 export const authResultSchema = z.object({ tokens: authTokensSchema, user: userSchema });

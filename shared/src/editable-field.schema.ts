@@ -21,7 +21,6 @@ export const selectOptionSchema = z.union([
   z.object({ value: scalar, label: z.string() }),
   scalar.transform((value) => ({ value, label: String(value) })),
 ]);
-export type SelectOption = { value: string | number | boolean; label: string };
 
 export const fieldRefSchema = z.object({
   target: z.enum(fieldTargets),

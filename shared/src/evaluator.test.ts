@@ -291,6 +291,14 @@ describe('requiredPaths', () => {
     const c = cond({ path: 'count', operator: 'changed', requiredPaths: ['missing'] });
     expect(holds(c, answer, { count: 1 })).toBe(false);
   });
+
+  it('keeps the changed baseline through an answer lacking a required path', () => {
+    const c = cond({ path: 'price', operator: 'changed', requiredPaths: ['price'] });
+    const busy = evaluateWatch({ all: [c] }, { error: 'busy' }, { price: 300 });
+    expect(busy.values).toEqual({ price: 300 });
+    expect(evaluateWatch({ all: [c] }, { price: 300 }, busy.values).matched).toBe(false);
+    expect(evaluateWatch({ all: [c] }, { error: 'busy' }, null).values).toEqual({});
+  });
 });
 
 describe('all and any', () => {

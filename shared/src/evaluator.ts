@@ -13,7 +13,8 @@ export { selectPath } from './json-path.ts';
  * - `exists` holds when some selected value is not null; requiredPaths use the same test.
  * - Numbers and numeric strings compare numerically; booleans equal "true"/"false".
  * - `changed`/`not_changed` compare with the value kept from the previous poll under the
- *   condition's path; with nothing kept yet neither holds (the first poll sets the baseline).
+ *   condition's path; with nothing kept yet neither holds (the first poll sets the baseline). An
+ *   answer lacking a condition's required paths keeps its baseline as it was.
  * - The alert matches when it has at least one condition, every `all` condition holds and, if `any`
  *   is non-empty, at least one `any` condition holds. A watch with no conditions never matches.
  */
@@ -201,7 +202,11 @@ export function evaluateWatch(
       const outcome = evaluateCondition(condition, data, previous);
       results.push({ condition, group, ...outcome });
       if (condition.operator === 'changed' || condition.operator === 'not_changed') {
-        kept[condition.path] = snapshotOf(condition.path, outcome.values);
+        // An answer without the required paths (an error page answered 200) says nothing about the
+        // value: the baseline stays, so the next normal answer is compared with the last normal one.
+        if (!outcome.missingRequired) kept[condition.path] = snapshotOf(condition.path, outcome.values);
+        else if (previous && Object.hasOwn(previous, condition.path))
+          kept[condition.path] = previous[condition.path];
       }
     }
   }

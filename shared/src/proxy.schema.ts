@@ -86,7 +86,6 @@ export const createProxyInput = z
     isActive: z.boolean().default(true),
   })
   .refine(bothOrNeither, { path: ['password'], message: proxyMessages.credentialsPair });
-export type CreateProxyInput = z.input<typeof createProxyInput>;
 export type CreateProxy = z.output<typeof createProxyInput>;
 
 export const proxyIdInput = z.object({ id: z.string().min(1, proxyMessages.notFound) });
@@ -109,7 +108,6 @@ export const updateProxyInput = z
     path: ['password'],
     message: proxyMessages.credentialsPair,
   });
-export type UpdateProxyInput = z.input<typeof updateProxyInput>;
 export type UpdateProxy = z.output<typeof updateProxyInput>;
 
 /** Without ids the status applies to every proxy; an empty selection is a mistake, not "all". */

@@ -38,8 +38,3 @@ export const settingsMessages = {
 export const settingsConfirmationMs = 4000;
 /** How long a toast stays. */
 export const toastMs = 3000;
-
-export const sampleMessages = {
-  required: 'Required',
-  nameRequired: 'Name required',
-} as const;

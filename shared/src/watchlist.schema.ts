@@ -52,7 +52,6 @@ const watchlistFields = {
 
 export const watchlistCreateInput = z.object(watchlistFields).strict();
 export type WatchlistCreateInput = z.infer<typeof watchlistCreateInput>;
-export type WatchlistDraft = z.input<typeof watchlistCreateInput>;
 
 export const watchlistUpdateInput = z
   .object({ id, ...watchlistFields, name: watchlistFields.name.optional() })
@@ -78,7 +77,6 @@ export const watchlistStatsSchema = z.object({
   availableCount: z.number().int(),
   lastNotifiedAt: z.string().nullable(),
 });
-export type WatchlistStats = z.infer<typeof watchlistStatsSchema>;
 
 export const watchlistSchema = nameApiSchema(
   z.object({

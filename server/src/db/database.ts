@@ -14,7 +14,7 @@ export interface DatabaseHandle {
 }
 
 /** Longest a statement may run; PostgreSQL cancels it after this, so no request holds a connection forever. */
-export const STATEMENT_TIMEOUT_MS = 30_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
 
 export function createDatabase(
   connectionString: string,

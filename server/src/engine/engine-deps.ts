@@ -9,7 +9,7 @@ import type { NotifyFn } from './result-writer.ts';
 import type { TemplateSource } from './template-cache.ts';
 
 /** The settings the engine reads (config.ts documents each). */
-export type EngineConfig = Pick<
+type EngineConfig = Pick<
   Config,
   | 'ENGINE_HOST_CONCURRENCY'
   | 'ENGINE_HOST_RATE_PER_SECOND'

@@ -19,7 +19,7 @@ interface HostState {
   timer: NodeJS.Timeout | null;
 }
 
-export interface HostLimits {
+interface HostLimits {
   /** Concurrent requests per host (this worker's share). */
   concurrency: number;
   /** Requests per second per host (this worker's share). */

@@ -1,23 +1,37 @@
 import type { PgBoss } from 'pg-boss';
 import { queues } from '../jobs/queues.ts';
 import type { AlertPollingService } from '../modules/alerts/alert-polling.service.ts';
+import type { LiveHub } from '../modules/live/live.hub.ts';
+import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
 import type { Logger } from '../platform/logger.ts';
 
 /**
- * Housekeeping on pg-boss's cron (one job a minute for the whole pool, whichever worker takes it):
- * poll runs older than POLL_RUN_RETENTION_HOURS are deleted.
+ * Housekeeping (docs/decisions.md, "Retention") on pg-boss's cron: one job a minute for the whole
+ * pool, taken by whichever process is free (every process registers it, worker or not). It deletes
+ * poll runs past POLL_RUN_RETENTION_HOURS, notifications with their deliveries past
+ * NOTIFICATION_RETENTION_DAYS (each alert's latest kept) and live events past a day. Each process
+ * also runs it once as it starts, so a pool back from a long stop does not wait for the cron.
+ * Answers that first run, for a stop to wait for.
  */
 export async function registerMaintenance(
   boss: PgBoss,
   deps: {
     alertPolling: Pick<AlertPollingService, 'prunePollRuns'>;
+    notifications: Pick<NotificationsService, 'prune'>;
+    live: Pick<LiveHub, 'prune'>;
     log: Logger;
-    config: { POLL_RUN_RETENTION_HOURS: number };
+    config: { POLL_RUN_RETENTION_HOURS: number; NOTIFICATION_RETENTION_DAYS: number };
   },
-): Promise<void> {
+): Promise<{ firstRun: Promise<void> }> {
+  async function run(): Promise<void> {
+    const pollRuns = await deps.alertPolling.prunePollRuns(deps.config.POLL_RUN_RETENTION_HOURS);
+    const notifications = await deps.notifications.prune(deps.config.NOTIFICATION_RETENTION_DAYS);
+    const liveEvents = await deps.live.prune();
+    if (pollRuns + notifications + liveEvents > 0) {
+      deps.log.info({ pollRuns, notifications, liveEvents }, 'maintenance: pruned past their retention');
+    }
+  }
   await boss.schedule(queues.maintenance, '* * * * *');
-  await boss.work(queues.maintenance, { pollingIntervalSeconds: 10 }, async () => {
-    const pruned = await deps.alertPolling.prunePollRuns(deps.config.POLL_RUN_RETENTION_HOURS);
-    if (pruned > 0) deps.log.info({ pruned }, 'maintenance: pruned old poll runs');
-  });
+  await boss.work(queues.maintenance, { pollingIntervalSeconds: 10 }, run);
+  return { firstRun: run().catch((err) => deps.log.error({ err }, 'maintenance at start-up failed')) };
 }

@@ -1,7 +1,8 @@
 import { describeSatisfied, joinPhrases, operatorWords } from '@resort/shared';
-import type { Evaluation, NotificationKind } from './outcome.ts';
+import type { NotificationKind } from '../modules/notifications/new-notification.ts';
+import type { Evaluation } from './outcome.ts';
 
-export interface MessageSubject {
+interface MessageSubject {
   alertId: string;
   templateId: string;
   templateName: string;

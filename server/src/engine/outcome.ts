@@ -1,4 +1,5 @@
 import type { Condition, NotifyOn } from '@resort/shared';
+import type { NotificationKind } from '../modules/notifications/new-notification.ts';
 
 /** What the evaluator answered for one poll (shared/src/evaluator.ts). */
 export interface Evaluation {
@@ -30,8 +31,6 @@ export interface AlertState {
   notifyOnResolved: boolean;
   debounceSeconds: number;
 }
-
-export type NotificationKind = 'MATCH' | 'RESOLVED';
 
 export interface Outcome {
   status: string;

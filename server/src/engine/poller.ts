@@ -2,6 +2,7 @@ import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
 import type { Logger } from '../platform/logger.ts';
+import { storableJson, storableText } from '../platform/storable.ts';
 import type { Coalescer } from './coalescer.ts';
 import { HostBackoffError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
@@ -11,7 +12,7 @@ import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
-export interface UpstreamAnswer {
+interface UpstreamAnswer {
   status: number;
   headers: Record<string, string>;
   json: unknown;
@@ -47,7 +48,7 @@ export type FetchResult =
     };
 
 /** The largest answer kept for the alert page (its JSON text); larger ones are noted by size only. */
-export const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
+const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
 function keptAnswer(json: unknown): PollRecord['answer'] {
   const text = JSON.stringify(json) ?? 'null';
@@ -86,12 +87,15 @@ export function createPoller(deps: PollerDeps) {
         const proxy = await deps.rotation.next();
         proxyId = proxy?.id ?? null;
         try {
-          const answer = await deps.send(req, proxy);
+          const sent = await deps.send(req, proxy);
+          // Legal JSON may hold what PostgreSQL cannot store (U+0000, lone surrogates): the answer is
+          // made storable once, here, so its kept values, kept text and notification all are.
+          const answer = { ...sent, json: storableJson(sent.json) };
           const durationMs = deps.now() - sentAt;
           if (proxy) {
             if (answer.status === 407)
               await recordProxyFailure(proxy.id, 'Proxy authentication required (407)');
-            else await deps.proxyOutcome.success(proxy.id, req.url);
+            else await recordProxySuccess(proxy.id, req.url);
           }
           const wait = retryAfterMs(answer.status, answer.headers['retry-after'], Date.now());
           if (wait !== null) deps.limiter.backOff(host, wait);
@@ -103,7 +107,7 @@ export function createPoller(deps: PollerDeps) {
           return {
             ok: false,
             deferred: false,
-            error: message,
+            error: storableText(message),
             proxyId,
             sentAt,
             durationMs: deps.now() - sentAt,
@@ -116,11 +120,25 @@ export function createPoller(deps: PollerDeps) {
     }
   }
 
+  // Proxy bookkeeping is the pool's health record, not the poll's: should writing it fail, the
+  // poll's answer (possibly a match) still counts, and the failure is logged.
+  async function recordProxySuccess(proxyId: string, url: string) {
+    try {
+      await deps.proxyOutcome.success(proxyId, url);
+    } catch (err) {
+      deps.log.warn({ err, proxyId }, 'engine: recording a proxy success failed');
+    }
+  }
+
   async function recordProxyFailure(proxyId: string, reason: string) {
-    const { deactivated } = await deps.proxyOutcome.failure(proxyId, reason);
-    if (deactivated) {
-      deps.rotation.invalidate(proxyId);
-      deps.log.warn({ proxyId, reason }, 'engine: proxy disabled after repeated failures');
+    try {
+      const { deactivated } = await deps.proxyOutcome.failure(proxyId, reason);
+      if (deactivated) {
+        deps.rotation.invalidate(proxyId);
+        deps.log.warn({ proxyId, reason }, 'engine: proxy disabled after repeated failures');
+      }
+    } catch (err) {
+      deps.log.warn({ err, proxyId, reason }, 'engine: recording a proxy failure failed');
     }
   }
 
@@ -186,21 +204,19 @@ export function createPoller(deps: PollerDeps) {
     const finishedMs = deps.now();
     const startedMs = Math.max(joinedAt, fetched.sentAt);
     const result = judge(fetched, watch, alert.last_values);
-    const outcome = decideOutcome(
-      {
-        status: alert.status,
-        lastMatched: alert.last_matched,
-        lastValues: alert.last_values,
-        lastNotifiedAt: alert.last_notified_at,
-        consecutiveErrors: alert.consecutive_errors,
-        notifyOn: watch.notifyOn ?? 'everyMatch',
-        notifyOnResolved: watch.notifyOnResolved ?? false,
-        debounceSeconds: watch.debounceSeconds ?? 0,
-      },
-      result,
-      new Date(finishedMs),
-      deps.errorAfter,
-    );
+    const state = {
+      status: alert.status,
+      lastMatched: alert.last_matched,
+      lastValues: alert.last_values,
+      lastNotifiedAt: alert.last_notified_at,
+      consecutiveErrors: alert.consecutive_errors,
+      notifyOn: watch.notifyOn ?? 'everyMatch',
+      notifyOnResolved: watch.notifyOnResolved ?? false,
+      debounceSeconds: watch.debounceSeconds ?? 0,
+    };
+    const outcome = decideOutcome(state, result, new Date(finishedMs), deps.errorAfter);
+    const failed = { kind: 'failed' as const, statusCode: null, error: '' };
+    const failedOutcome = decideOutcome(state, failed, new Date(finishedMs), deps.errorAfter);
 
     const dueAt = alert.next_due_at;
     let notification: PollRecord['notification'] = null;
@@ -242,6 +258,8 @@ export function createPoller(deps: PollerDeps) {
       error: result.kind === 'answered' ? null : result.error,
       proxyId: fetched.proxyId,
       outcome,
+      failedOutcome,
+      matchedBefore: alert.last_matched,
       nextDueAt: new Date(nextDueAfterPoll(dueMs, intervalMs, phaseOf(phaseKey, intervalMs), finishedMs)),
       notification,
       watchedValue: result.kind === 'answered' ? watchedValue(result.evaluation.results) : null,
@@ -268,5 +286,3 @@ export function createPoller(deps: PollerDeps) {
     return record;
   };
 }
-
-export type PollAlert = ReturnType<typeof createPoller>;

@@ -1,24 +1,45 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AlertPollingService, PollWrite } from '../modules/alerts/alert-polling.service.ts';
+import type { NewNotification } from '../modules/notifications/new-notification.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { NotificationKind, Outcome } from './outcome.ts';
-
-export interface NewEngineNotification {
-  userId: string;
-  alertId: string;
-  eventKey: string;
-  kind: NotificationKind;
-  message: string;
-  metadata: Record<string, unknown>;
-}
+import { storableText } from '../platform/storable.ts';
+import type { Outcome } from './outcome.ts';
 
 /** Hands notifications to the delivery pipeline (one statement for all); idempotent per event key. */
-export type NotifyFn = (inputs: NewEngineNotification[]) => Promise<unknown>;
+export type NotifyFn = (inputs: NewNotification[]) => Promise<unknown>;
 
 /** One finished poll, waiting to be written back: what the write-back stores, and its notification. */
 export interface PollRecord extends PollWrite {
   outcome: Outcome;
-  notification: NewEngineNotification | null;
+  /** The alert's state had this poll failed: written when this poll's outcome cannot be stored. */
+  failedOutcome: Outcome;
+  /** Whether the alert matched before this poll: kept when its notification was not handed over. */
+  matchedBefore: boolean;
+  notification: NewNotification | null;
+}
+
+/** SQLSTATE classes that blame a row's data (22 data exception, 23 integrity), not the database. */
+function isRowDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/**
+ * The record as a failed poll of its alert: the alert's error says why the outcome could not be
+ * stored, its kept values and answer stay as they were, and the claim is released as usual.
+ */
+function asStoreFailure(record: PollRecord, err: unknown): PollRecord {
+  const reason = storableText((err as { message?: string })?.message ?? String(err));
+  return {
+    ...record,
+    ok: false,
+    matched: null,
+    error: `The poll's outcome could not be stored: ${reason}`,
+    watchedValue: null,
+    answer: null,
+    // A notification already handed over stands: the match it announced is recorded with it.
+    outcome: { ...record.failedOutcome, lastMatched: record.outcome.lastMatched },
+  };
 }
 
 const MAX_ATTEMPTS = 8;
@@ -79,8 +100,49 @@ export function createResultWriter(deps: {
   async function writeBatch(batch: PollRecord[]): Promise<number> {
     const notifying = batch.filter((r) => r.notification !== null);
     const notified = notifying.length > 0 ? await notifyBatch(notifying) : new Set<string>();
-    await deps.alerts.writeBack(deps.workerId, batch, notified);
+    // A match whose notification was not handed over is not recorded as the alert's state: the next
+    // poll sees the state from before it and notifies then.
+    const written = batch.map((r) =>
+      r.notification === null || notified.has(r.id)
+        ? r
+        : { ...r, outcome: { ...r.outcome, lastMatched: r.matchedBefore } },
+    );
+    await deps.alerts.writeBack(deps.workerId, written, notified);
     return notified.size;
+  }
+
+  /**
+   * Writes the batch; when the database refuses it for a row's data, halves it until the row is
+   * alone and writes that one as a failed poll (asStoreFailure), so one row never costs the others.
+   * Answers the records written and those still to write (the database itself failed).
+   */
+  async function writeIsolating(
+    batch: PollRecord[],
+  ): Promise<{ written: PollRecord[]; notified: number; left: PollRecord[] }> {
+    try {
+      return { written: batch, notified: await writeBatch(batch), left: [] };
+    } catch (err) {
+      if (!isRowDataError(err)) {
+        deps.log.error({ err, records: batch.length }, 'engine: writing poll outcomes failed');
+        return { written: [], notified: 0, left: batch };
+      }
+      if (batch.length === 1) {
+        deps.log.error({ err, alertId: batch[0]!.id }, "engine: a poll's outcome could not be stored");
+        try {
+          return { written: batch, notified: await writeBatch([asStoreFailure(batch[0]!, err)]), left: [] };
+        } catch (again) {
+          deps.log.error({ err: again, alertId: batch[0]!.id }, 'engine: recording a store failure failed');
+          return { written: [], notified: 0, left: batch };
+        }
+      }
+      const half = Math.ceil(batch.length / 2);
+      const parts = [await writeIsolating(batch.slice(0, half)), await writeIsolating(batch.slice(half))];
+      return {
+        written: parts.flatMap((p) => p.written),
+        notified: parts[0]!.notified + parts[1]!.notified,
+        left: parts.flatMap((p) => p.left),
+      };
+    }
   }
 
   const active = new Set<Promise<void>>();
@@ -88,20 +150,20 @@ export function createResultWriter(deps: {
   let due = false;
 
   async function writeWithRetry(batch: PollRecord[]) {
-    let written = false;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !written; attempt++) {
+    let left = batch;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && left.length > 0; attempt++) {
       const started = performance.now();
-      try {
-        const notified = await writeBatch(batch);
-        written = true;
-        deps.onFlushed?.({ records: batch.length, notifications: notified, ms: performance.now() - started });
-      } catch (err) {
-        deps.log.error({ err, attempt, records: batch.length }, 'engine: writing poll outcomes failed');
-        if (attempt < MAX_ATTEMPTS) await sleep(Math.min(250 * 2 ** attempt, 5000));
+      const result = await writeIsolating(left);
+      left = result.left;
+      if (result.written.length > 0) {
+        deps.onSettled(result.written, true);
+        const ms = performance.now() - started;
+        deps.onFlushed?.({ records: result.written.length, notifications: result.notified, ms });
       }
+      if (left.length > 0 && attempt < MAX_ATTEMPTS) await sleep(Math.min(250 * 2 ** attempt, 5000));
     }
     // Given up (the database stayed away): the claims lapse and the polls are made again.
-    deps.onSettled(batch, written);
+    if (left.length > 0) deps.onSettled(left, false);
   }
 
   function pump() {
@@ -140,5 +202,3 @@ export function createResultWriter(deps: {
     },
   };
 }
-
-export type ResultWriter = ReturnType<typeof createResultWriter>;

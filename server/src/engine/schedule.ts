@@ -39,7 +39,7 @@ export function nextDueAfterPoll(dueMs: number, intervalMs: number, phaseMs: num
   return next;
 }
 
-export type CatchUp = { action: 'poll' } | { action: 'reschedule'; nextDueMs: number };
+type CatchUp = { action: 'poll' } | { action: 'reschedule'; nextDueMs: number };
 
 /**
  * A claimed alert that is late: polled now when it missed its due time by at most

@@ -10,7 +10,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
  * Allows exactly the page's own inline scripts by hash: the reference page boots Scalar with one
  * inline call, and the app's policy (script-src 'self') stays closed to every other inline script.
  */
-export function allowInlineScripts(policy: string, html: string): string {
+function allowInlineScripts(policy: string, html: string): string {
   const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );

@@ -22,7 +22,7 @@ import { type AppRouter, appRouter } from './router.ts';
 import { registerClientAssets } from './static-assets.ts';
 import { registerTransportSecurity } from './transport-security.ts';
 
-export interface AppOptions {
+interface AppOptions {
   /** Directory of the built SPA; served with an index.html fallback when it exists. */
   clientDist?: string | undefined;
 }

@@ -54,7 +54,7 @@ export function deriveRestRoutes(
  * registration, and integrators' generated clients are built on its operation ids, tags and schema
  * names, while the routers say alert like the rest of the code.
  */
-export const contractRouterNames: Readonly<Record<string, string>> = {
+const contractRouterNames: Readonly<Record<string, string>> = {
   alerts: 'registrations',
   adminAlerts: 'adminRegistrations',
 };

@@ -10,7 +10,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * `upgrade-insecure-requests`: either would make the browser fetch the SPA's scripts over https,
  * which nothing answers, and the page would stay blank.
  */
-export function isSecureRequest(req: FastifyRequest, config: Config): boolean {
+function isSecureRequest(req: FastifyRequest, config: Config): boolean {
   return req.protocol === 'https' || config.publicUrlHttps;
 }
 

@@ -1,7 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { queueOptions, queues, retiredQueues } from './queues.ts';
 
-export interface BossOptions {
+interface BossOptions {
   connectionString: string;
   /** Run pg-boss's maintenance and cron loops in this process. */
   supervise?: boolean;

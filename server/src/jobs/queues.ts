@@ -7,13 +7,13 @@ import type { Queue } from 'pg-boss';
  * them from the notification_deliveries outbox (docs/decisions.md, "[delivery]").
  */
 export const queues = {
-  /** Periodic housekeeping: prune poll runs past their retention. */
+  /** Periodic housekeeping: prune poll runs, notifications and live events past their retention. */
   maintenance: 'maintenance',
   /** Hourly: BOOKED and PASSED alerts unchanged for 30 days move to the archive. */
   autoArchive: 'auto-archive',
 } as const;
 
-export type QueueName = (typeof queues)[keyof typeof queues];
+type QueueName = (typeof queues)[keyof typeof queues];
 
 /** Queues of earlier versions, deleted at start-up with any jobs left in them. */
 export const retiredQueues = [

@@ -37,7 +37,7 @@ import { createUserService } from './users/users.service.ts';
 import { createArchiveService } from './watchlists/archive.service.ts';
 import { createWatchlistService } from './watchlists/watchlists.service.ts';
 
-export interface ServiceDeps {
+interface ServiceDeps {
   config: Config;
   db: Database;
   boss: PgBoss | null;

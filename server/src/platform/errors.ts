@@ -23,7 +23,7 @@ export const errorTable = {
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
 
-export type AppErrorCode = keyof typeof errorTable;
+type AppErrorCode = keyof typeof errorTable;
 
 export class AppError extends Error {
   readonly code: AppErrorCode;

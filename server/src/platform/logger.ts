@@ -3,7 +3,7 @@ import { pino } from 'pino';
 export type Logger = pino.Logger;
 
 /** Paths that never reach a log line: tokens, passwords, cookies, secrets. */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

@@ -4,14 +4,14 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 
 /** A budget: at most `points` per `windowSeconds` for one key (fixed window from the first hit). */
-export interface RateLimit {
+interface RateLimit {
   /** Names the budget; keys of different budgets never meet. */
   name: string;
   points: number;
   windowSeconds: number;
 }
 
-export interface Reservation {
+interface Reservation {
   /** Points this key has used in its current window, this one included. */
   consumed: number;
   /** Seconds until the window ends. */
@@ -92,7 +92,7 @@ export function createRateLimits<DB>(db: Kysely<DB>) {
 }
 
 export type RateLimiterFactory = ReturnType<typeof createRateLimits>;
-export type RateLimiter = ReturnType<RateLimiterFactory>;
+type RateLimiter = ReturnType<RateLimiterFactory>;
 
 /**
  * Reserves one point from each budget at once; throws 429 (with Retry-After) when any is spent.

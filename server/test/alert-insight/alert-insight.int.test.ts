@@ -1,30 +1,26 @@
 import { type AlertInsight, type AlertRow, explainEvaluation } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import {
   createAlerts,
-  createPlanner,
   createTemplate,
-  startUpstream,
-  startWebhookReceiver,
+  type EngineApp,
+  startEngineApp,
   waitFor,
 } from '../engine/engine-fixtures.ts';
 import { createUser, type TestUser } from '../factories.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 
 /**
  * The alert page's data on REST and tRPC ([alert-insight]): owner or admin only, what the engine
  * recorded (polls, last answer, notifications with deliveries), the evaluator's explanation, the
  * dates the alert polls on the list rows, and "Check now" through the engine's own path.
  */
+let world: EngineApp;
 let t: TestApp;
-let engine: Engine;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 let alertId: string;
-const cleanups: (() => Promise<void>)[] = [];
 const answer = {
   rooms: [
     { name: 'Lagoon View', available: true, remaining: 2, price: 689 },
@@ -37,22 +33,13 @@ const watch = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({
-    boss: true,
-    deliveries: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  const upstream = await startUpstream();
-  const receiver = await startWebhookReceiver();
-  cleanups.push(
-    () => upstream.close(),
-    () => receiver.close(),
-  );
+  world = await startEngineApp({ deliveries: true, owner: true });
+  const { upstream, planner } = world;
+  t = world.t;
+  owner = world.owner!;
   upstream.set('/rooms', { body: answer });
-  owner = await createUser(t);
   other = await createUser(t);
   admin = await createUser(t, { role: 'admin' });
-  const planner = await createPlanner(t.db, receiver.url, owner.id);
   const templateId = await createTemplate(t.db, `${upstream.url}/rooms`);
   await t.db
     .updateTable('templates')
@@ -71,8 +58,7 @@ beforeAll(async () => {
     .set({ overrides: JSON.stringify({ query: { checkIn: '2027-01-02', checkOut: '2027-01-06' } }) })
     .where('id', '=', alertId!)
     .execute();
-  engine = createEngineFromServices(t.services);
-  await engine.start();
+  await world.engine.start();
   await waitFor(
     () =>
       t.db
@@ -84,11 +70,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  await engine?.stop();
-  for (const cleanup of cleanups) await cleanup();
-  await t?.close();
-});
+afterAll(() => world?.close());
 
 const get = (url: string, token: string) => t.request({ method: 'GET', url, token });
 

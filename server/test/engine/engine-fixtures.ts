@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WatchConfigInput } from '@resort/shared';
 import type { Database } from '../../src/db/database.ts';
+import { createEngineFromServices } from '../../src/engine/start-engine.ts';
+import { createUser, type TestUser } from '../factories.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 /** Polls `check` until it answers a truthy value (or throws after `timeoutMs`). Never a fixed sleep. */
 export async function waitFor<T>(
@@ -77,6 +80,8 @@ export async function startUpstream() {
 }
 
 export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 /** A loopback webhook receiver that keeps every delivery with its arrival time. */
 export async function startWebhookReceiver() {
@@ -225,3 +230,56 @@ export async function notificationsOf(db: Database, alertId: string) {
 export async function alertRow(db: Database, alertId: string) {
   return db.selectFrom('alerts').selectAll().where('id', '=', alertId).executeTakeFirstOrThrow();
 }
+
+/** What every engine test runs with: loopback upstreams allowed, quick ticks, a short look-ahead. */
+export const engineTestEnv = {
+  OUTBOUND_ALLOWLIST: '127.0.0.1',
+  ENGINE_TICK_MS: '50',
+  ENGINE_LOOKAHEAD_MS: '200',
+};
+
+/**
+ * The engine tests' set-up: a loopback upstream, a test app on its own database (pg-boss, with
+ * `engineTestEnv` under `env`), a planner and this process's engine (started when `start`).
+ * With `receiver` the planner's webhook points at a loopback receiver (else nowhere); `deliveries`
+ * also runs a delivery worker; `owner` makes the planner a registered user with a token.
+ * `close()` stops the engine and closes everything.
+ */
+export async function startEngineApp(
+  options: {
+    env?: Record<string, string>;
+    boss?: boolean;
+    receiver?: boolean;
+    deliveries?: boolean;
+    owner?: boolean;
+    start?: boolean;
+  } = {},
+) {
+  const upstream = await startUpstream();
+  const receiver = options.receiver || options.deliveries ? await startWebhookReceiver() : null;
+  const t: TestApp = await startTestApp({
+    boss: options.boss ?? true,
+    deliveries: options.deliveries ?? false,
+    env: { ...engineTestEnv, ...options.env },
+  });
+  const owner: TestUser | null = options.owner ? await createUser(t) : null;
+  const planner = await createPlanner(t.db, receiver?.url ?? 'http://127.0.0.1:9/unused', owner?.id);
+  const engine = createEngineFromServices(t.services);
+  if (options.start) await engine.start();
+  return {
+    t,
+    upstream,
+    receiver,
+    owner,
+    planner,
+    engine,
+    async close() {
+      await engine.stop();
+      await t.close();
+      await upstream.close();
+      await receiver?.close();
+    },
+  };
+}
+
+export type EngineApp = Awaited<ReturnType<typeof startEngineApp>>;

@@ -2,37 +2,32 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import { prunePollRuns } from '../../src/modules/alerts/alert-polling.repo.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   pollRuns,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
 
 /** Start-up spreading, graceful stop, and poll-run retention. */
+let world: EngineApp;
 let t: TestApp;
 let upstream: Upstream;
 let planner: { userId: string; serviceId: string };
 
+// Each test starts and stops an engine of its own.
 beforeAll(async () => {
-  upstream = await startUpstream();
-  t = await startTestApp({
-    boss: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
+  world = await startEngineApp();
+  ({ t, upstream, planner } = world);
 });
 
-afterAll(async () => {
-  await t?.close();
-  await upstream?.close();
-});
+afterAll(() => world?.close());
 
 describe('engine lifecycle', { timeout: 60_000 }, () => {
   it('stopping finishes the poll in flight, writes it back and hands every claim back', async () => {

@@ -1,48 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   notificationsOf,
   pollRuns,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
 
 /** Politeness toward upstreams: coalescing, the per-host concurrency limit, Retry-After. */
+let world: EngineApp;
 let t: TestApp;
-let engine: Engine;
 let upstream: Upstream;
 let planner: { userId: string; serviceId: string };
 const HOST_LIMIT = 3;
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  t = await startTestApp({
-    boss: true,
-    env: {
-      OUTBOUND_ALLOWLIST: '127.0.0.1,localhost',
-      ENGINE_TICK_MS: '50',
-      ENGINE_LOOKAHEAD_MS: '200',
-      ENGINE_HOST_CONCURRENCY: String(HOST_LIMIT),
-    },
+  world = await startEngineApp({
+    env: { OUTBOUND_ALLOWLIST: '127.0.0.1,localhost', ENGINE_HOST_CONCURRENCY: String(HOST_LIMIT) },
+    start: true,
   });
-  planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
-  engine = createEngineFromServices(t.services);
-  await engine.start();
+  ({ t, upstream, planner } = world);
 });
 
-afterAll(async () => {
-  await engine?.stop();
-  await t?.close();
-  await upstream?.close();
-});
+afterAll(() => world?.close());
 
 describe.concurrent('engine politeness', { timeout: 90_000 }, () => {
   it('coalesces 50 alerts with identical requests into about one upstream fetch per interval', async () => {

@@ -2,21 +2,21 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { startConnectProxy, type TestProxy } from '../helpers/proxies.ts';
 import {
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   pollRuns,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
 
 /** Proxies: rotation over the active ones, bookkeeping per attempt, auto-disable at 5 failures. */
+let world: EngineApp;
 let t: TestApp;
 let engine: Engine;
 let upstream: Upstream;
@@ -24,24 +24,18 @@ let goodProxy: TestProxy;
 let deadPort: number;
 
 beforeAll(async () => {
-  upstream = await startUpstream();
   goodProxy = await startConnectProxy();
   // A port that refuses connections: a proxy that is down.
   const probe = net.createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   deadPort = (probe.address() as net.AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  t = await startTestApp({
-    boss: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  engine = createEngineFromServices(t.services);
+  world = await startEngineApp();
+  ({ t, engine, upstream } = world);
 });
 
 afterAll(async () => {
-  await engine?.stop();
-  await t?.close();
-  await upstream?.close();
+  await world?.close();
   await goodProxy?.close();
 });
 
@@ -56,12 +50,11 @@ describe('engine proxies', { timeout: 90_000 }, () => {
       .returning('id')
       .execute();
     upstream.set('/via-proxy', { body: rooms(false) });
-    const planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
     const templateId = await createTemplate(t.db, `${upstream.url}/via-proxy`);
     // Twelve distinct requests due together: the rotation sends about half through each proxy.
     const ids = await createAlerts(
       t.db,
-      planner,
+      world.planner,
       templateId,
       Array.from({ length: 12 }, (_, i) => ({ query: { ref: i } })),
     );

@@ -1,50 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { startConnectProxy, startDroppingProxy } from '../helpers/proxies.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   pollRuns,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
 
 /**
- * Issue 21, findings 7 and 8: a proxy that drops the CONNECT line costs one bounded attempt per poll
+ * A proxy that drops the CONNECT line costs one bounded attempt per poll
  * (no reconnect storm) and counts as a proxy failure; deleting a proxy while polls hold tunnels
  * through it loses no poll outcome.
  */
+let world: EngineApp;
 let t: TestApp;
 let engine: Engine;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  t = await startTestApp({
-    boss: true,
-    env: {
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      OUTBOUND_TIMEOUT_MS: '3000',
-      ENGINE_TICK_MS: '50',
-      ENGINE_LOOKAHEAD_MS: '200',
-    },
-  });
-  engine = createEngineFromServices(t.services);
+  world = await startEngineApp({ env: { OUTBOUND_TIMEOUT_MS: '3000' } });
+  ({ t, engine, upstream } = world);
 });
 afterAll(async () => {
   await engine?.stop();
-  await t?.close();
-  await upstream?.close();
+  await world?.close();
 });
 
 describe('engine proxy faults', { timeout: 90_000 }, () => {
-  it('finding 7: a proxy that drops the CONNECT line gets at most 2 connections per poll, fails and is disabled', async () => {
+  it('a proxy that drops the CONNECT line gets at most 2 connections per poll, fails and is disabled', async () => {
     const dropping = await startDroppingProxy();
     try {
       const [proxy] = await t.db
@@ -53,7 +44,7 @@ describe('engine proxy faults', { timeout: 90_000 }, () => {
         .returning('id')
         .execute();
       upstream.set('/dropped', { body: rooms(false) });
-      const planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
+      const { planner } = world;
       const templateId = await createTemplate(t.db, `${upstream.url}/dropped`, 'Dropped tunnel');
       // Five distinct requests due together: five polls through the proxy, five failures.
       const ids = await createAlerts(
@@ -111,7 +102,7 @@ describe('engine proxy faults', { timeout: 90_000 }, () => {
     }
   });
 
-  it('finding 8: deleting a proxy mid-poll loses no poll outcome', async () => {
+  it('deleting a proxy mid-poll loses no poll outcome', async () => {
     const proxyServer = await startConnectProxy();
     try {
       engine = createEngineFromServices(t.services);
@@ -121,7 +112,7 @@ describe('engine proxy faults', { timeout: 90_000 }, () => {
         .returning('id')
         .execute();
       upstream.set('/slow', { body: rooms(false), delayMs: 1500 });
-      const planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
+      const { planner } = world;
       const templateId = await createTemplate(t.db, `${upstream.url}/slow`, 'Slow through a proxy');
       const ids = await createAlerts(
         t.db,

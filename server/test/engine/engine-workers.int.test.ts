@@ -2,17 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { spawnWorkerProcess } from '../helpers/worker-process.ts';
-import {
-  createAlerts,
-  createPlanner,
-  createTemplate,
-  rooms,
-  startUpstream,
-  startWebhookReceiver,
-  waitFor,
-} from './engine-fixtures.ts';
+import { createAlerts, createTemplate, rooms, startEngineApp, waitFor } from './engine-fixtures.ts';
 
 /**
  * `npm run worker` processes sharing one database: the work is split, nothing is polled twice, and a
@@ -55,16 +47,12 @@ function byAlert<T extends { alert_id: string }>(rows: T[]): Map<string, T[]> {
 }
 
 async function setUp(alerts: number, watch: Parameters<typeof createAlerts>[3][number]['watch']) {
-  const t = await startTestApp();
-  const upstream = await startUpstream();
-  const receiver = await startWebhookReceiver();
-  cleanups.push(async () => {
-    await t.close();
-    await upstream.close();
-    await receiver.close();
-  });
+  // The worker processes poll and deliver; this process's engine is never started.
+  const world = await startEngineApp({ boss: false, receiver: true });
+  const { t, upstream, planner } = world;
+  const receiver = world.receiver!;
+  cleanups.push(() => world.close());
   upstream.set('/rooms', { body: rooms(true) });
-  const planner = await createPlanner(t.db, receiver.url);
   const templateId = await createTemplate(t.db, `${upstream.url}/rooms`);
   const ids = await createAlerts(
     t.db,

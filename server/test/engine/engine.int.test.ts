@@ -1,20 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { createUser, type TestUser } from '../factories.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestUser } from '../factories.ts';
+import type { TestApp } from '../helpers/app.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   notificationsOf,
   pollRuns,
   rooms,
-  startUpstream,
-  startWebhookReceiver,
+  startEngineApp,
   type Upstream,
+  type WebhookReceiver,
   waitFor,
 } from './engine-fixtures.ts';
 
@@ -23,10 +21,10 @@ import {
  * receiver: rules → status → notification → delivery. Each test owns its upstream path and alerts,
  * so the tests run side by side on one engine.
  */
+let world: EngineApp;
 let t: TestApp;
-let engine: Engine;
 let upstream: Upstream;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: WebhookReceiver;
 let planner: { userId: string; serviceId: string };
 let owner: TestUser;
 
@@ -45,25 +43,13 @@ const runsAtLeast = (id: string, n: number) =>
 const deliveriesFor = (id: string) => receiver.received.filter((r) => r.body.registrationId === id);
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  receiver = await startWebhookReceiver();
-  t = await startTestApp({
-    boss: true,
-    deliveries: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  owner = await createUser(t);
-  planner = await createPlanner(t.db, receiver.url, owner.id);
-  engine = createEngineFromServices(t.services);
-  await engine.start();
+  world = await startEngineApp({ deliveries: true, owner: true, start: true });
+  ({ t, upstream, planner } = world);
+  receiver = world.receiver!;
+  owner = world.owner!;
 });
 
-afterAll(async () => {
-  await engine?.stop();
-  await t?.close();
-  await upstream?.close();
-  await receiver?.close();
-});
+afterAll(() => world?.close());
 
 describe.concurrent('engine: rules, status and notifications', { timeout: 90_000 }, () => {
   it('firstMatch notifies once while the rule keeps holding, and the webhook receives it', async () => {

@@ -84,6 +84,7 @@ async function notify(path: string) {
     userId: user.id,
     alertId: alert.alertId,
     eventKey: `timeout-drill-${path}-${alert.alertId}`,
+    kind: 'MATCH',
     message: 'Rooms are open',
   });
   return { user, notificationId };

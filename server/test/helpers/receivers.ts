@@ -78,15 +78,23 @@ export type HttpReceiver = Awaited<ReturnType<typeof startHttpReceiver>>;
 
 /**
  * A real SMTP server (smtp-server) on loopback that parses every message it accepts (mailparser).
- * Recipients at bounce.test are refused with a permanent 550, as a real server refuses an unknown mailbox.
+ * Recipients at bounce.test are refused with a permanent 550, as a real server refuses an unknown mailbox;
+ * those `greylisted` says are refused with a temporary 451, as a greylisting server does. Every RCPT
+ * TO is recorded.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { greylisted?: (address: string) => boolean } = {}) {
   const messages: (ParsedMail & { envelopeTo: string[] })[] = [];
+  const recipients: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      recipients.push(address.address);
+      if (options.greylisted?.(address.address)) {
+        const err = Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 451 });
+        return callback(err);
+      }
       if (!address.address.endsWith('@bounce.test')) return callback();
       const err = Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 });
       return callback(err);
@@ -105,6 +113,8 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Every RCPT TO address, accepted or not, in order. */
+    recipients,
     waitForMessages(n: number) {
       return waitFor(() => messages.length >= n && messages, `${n} e-mail(s) at the SMTP server`);
     },

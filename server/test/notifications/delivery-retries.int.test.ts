@@ -44,6 +44,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `flaky-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Try me',
     });
     const [row] = await settled(notificationId, 1);
@@ -67,6 +68,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `down-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Will not arrive',
     });
     const [row] = await settled(notificationId, 1);
@@ -100,6 +102,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `busy-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Patience',
     });
     const [row] = await settled(notificationId, 1);
@@ -116,6 +119,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `gone-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Anyone there?',
     });
     const [row] = await settled(notificationId, 1);
@@ -135,6 +139,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `gone-2-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Again',
     });
     expect(await deliveries(next.notificationId)).toHaveLength(0);
@@ -153,6 +158,7 @@ describe('delivery retries and failures', () => {
       userId: a.user.id,
       alertId: a.alertId,
       eventKey: `moved-${a.alertId}`,
+      kind: 'MATCH',
       message: 'Nope',
     });
     const [row] = await settled(notificationId, 1);

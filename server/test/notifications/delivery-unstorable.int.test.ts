@@ -96,6 +96,7 @@ describe('outcomes PostgreSQL cannot store as they are', () => {
       token: randomUUID(),
       leaseSeconds: 30,
       skipDestinations: [],
+      skipServices: [],
     });
     const byService = new Map(claimed.map((d) => [d.serviceId, d]));
     const outcome = (serviceId: string, error: string): AttemptResult => {

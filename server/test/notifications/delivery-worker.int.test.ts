@@ -68,6 +68,7 @@ async function burst(t: TestApp, user: TestUser, alertIds: string[], tag: string
       userId: user.id,
       alertId,
       eventKey: `${tag}-${alertId}`,
+      kind: 'MATCH',
       message: `Rooms open (${tag})`,
     })),
   );

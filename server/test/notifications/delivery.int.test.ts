@@ -116,6 +116,7 @@ describe('delivery pipeline', () => {
       userId: user.id,
       alertId,
       eventKey: `fanout-${alertId}`,
+      kind: 'MATCH',
       message,
       metadata: { timestamp: '2030-04-01T12:00:00.000Z', matched: true },
     });
@@ -187,6 +188,7 @@ describe('delivery pipeline', () => {
       userId: user.id,
       alertId,
       eventKey: `fanout-${alertId}`,
+      kind: 'MATCH',
       message: 'duplicate',
     });
     expect(again).toEqual({ notificationId: result.notificationId, created: false });
@@ -220,6 +222,7 @@ describe('delivery pipeline', () => {
         userId: a.user.id,
         alertId: a.alertId,
         eventKey: `body-${a.alertId}`,
+        kind: 'MATCH',
         message: 'Rooms open',
       });
     }

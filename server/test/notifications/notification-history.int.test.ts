@@ -32,6 +32,7 @@ async function notify(user: TestUser, alertId: string, n: number) {
     userId: user.id,
     alertId,
     eventKey: `${alertId}-${n}`,
+    kind: 'MATCH',
     message: `Message ${n}`,
   });
 }
@@ -147,7 +148,7 @@ describe('delivery records', () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
         await t.services.notifications.createNotification(
-          { userId: user.id, alertId, eventKey: `rolled-back-${alertId}`, message: 'x' },
+          { userId: user.id, alertId, eventKey: `rolled-back-${alertId}`, kind: 'MATCH', message: 'x' },
           trx,
         );
         throw new Error('the caller changed its mind');

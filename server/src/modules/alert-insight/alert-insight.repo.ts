@@ -24,7 +24,7 @@ export async function firstPollSince(db: Db, alertId: string, since: Date): Prom
   return row?.created_at ?? null;
 }
 
-export interface BucketRow {
+interface BucketRow {
   at: Date;
   matched: number;
   not_matched: number;

@@ -133,5 +133,3 @@ export function createAlertInsightService(deps: {
     return at > clock.now().getTime() ? new Date(at).toISOString() : null;
   }
 }
-
-export type AlertInsightService = ReturnType<typeof createAlertInsightService>;

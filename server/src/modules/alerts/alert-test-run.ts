@@ -12,7 +12,7 @@ import type { TemplateForAlert } from './alerts.repo.ts';
 export type SendRequest = (req: BuiltRequest) => Promise<OutboundResponse>;
 
 /** The request an alert sends: the shared builder over the template and the alert's own values. */
-export function buildAlertRequest(
+function buildAlertRequest(
   template: TemplateForAlert,
   alert: Pick<AlertTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
 ): BuiltRequest {

@@ -107,7 +107,7 @@ export async function countAlertsUsingTemplate(db: Db, id: string): Promise<numb
 }
 
 /** Column values, or SQL such as `databaseNow` (due times and stamps come from the database's clock). */
-export type NewAlert = InsertObject<DB, 'alerts'>;
+type NewAlert = InsertObject<DB, 'alerts'>;
 export type AlertPatch = UpdateObject<DB, 'alerts'>;
 
 export function insertAlert(db: Db, values: NewAlert): Promise<{ id: string }> {
@@ -174,7 +174,7 @@ export function findTemplateForAlert(db: Db, id: string) {
 
 export type TemplateForAlert = NonNullable<Awaited<ReturnType<typeof findTemplateForAlert>>>;
 
-export type CheckRequest =
+type CheckRequest =
   | { ok: true; dueAt: Date; requestedAt: Date }
   | { ok: false; reason: 'not_polled' }
   | { ok: false; reason: 'too_soon'; availableAt: Date };

@@ -253,8 +253,13 @@ export function createAlertService(deps: {
         ...fields,
         ...scheduleFor(row.status, (input.status ?? row.status) as AlertStatus, restart),
       };
-      // New request or rules: the changed/not_changed baseline of the old ones no longer applies.
-      if (restart) patch.last_values = null;
+      // New request or rules: the alert starts over. The old request's match state and its
+      // changed/not_changed baseline no longer apply, so its first match on the new one notifies.
+      if (restart) {
+        patch.last_values = null;
+        patch.last_matched = false;
+        if (patch.status === 'FIRING') patch.status = 'ACTIVE';
+      }
       await db.transaction().execute(async (trx) => {
         await repo.updateAlert(trx, row.id, patch);
         await repo.replaceServiceLinks(trx, row.id, serviceIds);

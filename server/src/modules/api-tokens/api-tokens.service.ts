@@ -20,12 +20,12 @@ import * as repo from './api-tokens.repo.ts';
 export { revokeAllApiTokens } from './api-tokens.repo.ts';
 
 /** SHA-256 is enough at rest: a token is 256 random bits, so there is nothing to guess or crack. */
-export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashApiToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** last_used_at is written at most this often per token, so a busy script does not write per call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type ApiTokenVerification =
+type ApiTokenVerification =
   | { ok: true; claims: AuthClaims }
   | { ok: false; reason: string; retryAfterSeconds?: number };
 
@@ -122,5 +122,3 @@ export function createApiTokenService(deps: {
     },
   };
 }
-
-export type ApiTokenService = ReturnType<typeof createApiTokenService>;

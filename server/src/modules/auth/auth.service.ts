@@ -39,7 +39,7 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export interface ClientInfo {
+interface ClientInfo {
   ip: string;
   userAgent?: string | undefined;
   /** The device cookie presented, if any. */
@@ -271,5 +271,3 @@ export function createAuthService(deps: {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

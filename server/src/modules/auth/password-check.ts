@@ -91,5 +91,3 @@ export function createPasswordCheck(deps: {
     return { valid, knownDevice };
   };
 }
-
-export type PasswordCheck = ReturnType<typeof createPasswordCheck>;

@@ -23,7 +23,7 @@ export async function loadSigningSecret(db: Database, configured: string | undef
   return new TextEncoder().encode(row.value);
 }
 
-export type VerifyResult = { ok: true; claims: AuthClaims } | { ok: false; reason: string };
+type VerifyResult = { ok: true; claims: AuthClaims } | { ok: false; reason: string };
 
 /** Verified tokens remembered at once; beyond this the oldest are forgotten (and verified again). */
 const VERIFIED_CACHE_SIZE = 10_000;

@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.ts';
 import type { AlertPollingService } from '../alerts/alert-polling.service.ts';
 import { cachedFor } from './cached.ts';
 
-export interface EngineFigures {
+interface EngineFigures {
   /** Workers whose heartbeat is recent. */
   workers: number;
   alerts: {

@@ -53,5 +53,3 @@ export function createHealthService(deps: {
     },
   };
 }
-
-export type HealthService = ReturnType<typeof createHealthService>;

@@ -8,12 +8,13 @@ import { eventsAfter, latestEventId, pruneEvents, type StoredEvent } from './liv
 const DURABLE_CHANNEL = 'resort_live';
 const POLLS_CHANNEL = 'resort_live_polls';
 const RECONNECT_MS = [250, 500, 1000, 2000, 5000];
+/** Events are kept a day: long enough to resume after any restart, short enough to stay small. */
 const KEEP_HOURS = 24;
 const REPLAY_LIMIT = 500;
 
-export type LiveListener = (event: LiveEvent) => void;
+type LiveListener = (event: LiveEvent) => void;
 
-export function toLiveEvent(e: StoredEvent): LiveEvent {
+function toLiveEvent(e: StoredEvent): LiveEvent {
   const p = e.payload;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -43,7 +44,6 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
   let closed = false;
   let attempt = 0;
   let highWater: string | null = null;
-  let pruneTimer: NodeJS.Timeout | null = null;
 
   function emit(event: LiveEvent) {
     if (event.id !== null && (highWater === null || BigInt(event.id) > BigInt(highWater)))
@@ -133,10 +133,6 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
       connecting = connect().finally(() => {
         connecting = null;
       });
-      pruneTimer ??= setInterval(
-        () => void pruneEvents(deps.db, KEEP_HOURS).catch(() => {}),
-        10 * 60_000,
-      ).unref();
     }
     await connecting;
   }
@@ -171,9 +167,14 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
 
     latestEventId: () => latestEventId(deps.db),
 
+    /**
+     * Deletes events older than a day (the maintenance job, in every process: whether or not a
+     * browser ever subscribed here, events are written by every writer). Answers how many.
+     */
+    prune: () => pruneEvents(deps.db, KEEP_HOURS),
+
     async close() {
       closed = true;
-      if (pruneTimer) clearInterval(pruneTimer);
       const c = client;
       client = null;
       await c?.end().catch(() => {});

@@ -38,7 +38,7 @@ export async function latestEventId(db: Db): Promise<string> {
   return row?.id ?? '0';
 }
 
-/** Events are kept for a day: long enough to resume after any restart, short enough to stay small. */
+/** Deletes the events older than `keepHours`; answers how many. */
 export async function pruneEvents(db: Db, keepHours: number): Promise<number> {
   const result = await db
     .deleteFrom('live_events')

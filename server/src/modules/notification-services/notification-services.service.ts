@@ -186,5 +186,3 @@ export function createNotificationServicesService(deps: {
     },
   };
 }
-
-export type NotificationServicesService = ReturnType<typeof createNotificationServicesService>;

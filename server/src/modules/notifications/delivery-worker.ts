@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AttemptResult } from './delivery-attempt.ts';
+import { createRests, type RestKey, restKeyOf } from './delivery-rests.ts';
 import {
   claimDueDeliveries,
   DELIVERY_CHANNEL,
@@ -13,7 +14,7 @@ import {
 } from './notifications.repo.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export type DeliveryWorkerConfig = Pick<
+type DeliveryWorkerConfig = Pick<
   Config,
   | 'DELIVERY_CONCURRENCY'
   | 'DELIVERY_HOST_CONCURRENCY'
@@ -22,9 +23,6 @@ export type DeliveryWorkerConfig = Pick<
   | 'DELIVERY_POLL_MS'
 >;
 
-/** A destination that failed rests this long after its first failure, doubling up to the maximum. */
-const REST_BASE_MS = 500;
-const REST_MAX_MS = 30_000;
 /** Outcomes wait at most this long to be recorded together. */
 const RECORD_DELAY_MS = 5;
 const RECORD_BATCH = 200;
@@ -34,9 +32,6 @@ const RECORD_CONCURRENCY = 2;
 interface Destination {
   sending: number;
   waiting: DeliveryForSend[];
-  failures: number;
-  restUntil: number;
-  timer: NodeJS.Timeout | null;
 }
 
 /**
@@ -44,9 +39,10 @@ interface Destination {
  * from the outbox in batches (one statement each: `FOR UPDATE SKIP LOCKED`, a claim token, a lease it
  * renews while it holds them), woken at once by the NOTIFY of each new notification's transaction and
  * by a short backstop poll for retries coming due. It sends them concurrently, at most
- * DELIVERY_HOST_CONCURRENCY at once per destination; a destination that fails rests (0.5 s doubling
- * to 30 s) and a destination with no room is left out of the next claims, so a slow or dead receiver
- * holds back only its own deliveries. Outcomes are recorded in batches, each under its claim.
+ * DELIVERY_HOST_CONCURRENCY at once per destination. A receiver that fails rests (0.5 s doubling to
+ * 30 s; delivery-rests.ts: a service on a shared provider, a webhook's origin): its claimed rows are
+ * given back and it is left out of the claims, as is a destination with no room, so a slow or dead
+ * receiver holds back only its own deliveries. Outcomes are recorded in batches, each under its claim.
  * A delivery worker killed outright leaves its rows to the lease: another claims them when it ends.
  */
 export function startDeliveryWorker(deps: {
@@ -63,6 +59,7 @@ export function startDeliveryWorker(deps: {
   /** Claimed and not yet recorded (waiting, being sent, or being recorded), by delivery id. */
   const held = new Map<string, DeliveryForSend>();
   const destinations = new Map<string, Destination>();
+  const rests = createRests(() => void claim());
   const sending = new Set<Promise<void>>();
   let running = true;
   let claiming = false;
@@ -72,25 +69,24 @@ export function startDeliveryWorker(deps: {
   const toRecord: AttemptResult[] = [];
   let recording = 0;
   let recordTimer: NodeJS.Timeout | null = null;
-  const recordsDone = new Set<Promise<void>>();
+  /** Records and give-backs under way, awaited by stop(). */
+  const writes = new Set<Promise<void>>();
 
   function destinationOf(name: string): Destination {
     let d = destinations.get(name);
     if (!d) {
-      d = { sending: 0, waiting: [], failures: 0, restUntil: 0, timer: null };
+      d = { sending: 0, waiting: [] };
       destinations.set(name, d);
     }
     return d;
   }
 
   /**
-   * A destination takes no more claims while resting or holding what it may send at once and a batch
-   * more: enough to keep it busy between claims, while a slow one holds back at most that much room.
+   * A destination takes no more claims while holding what it may send at once and a batch more:
+   * enough to keep it busy between claims, while a slow one holds back at most that much room.
    */
-  function full(d: Destination, now: number): boolean {
-    return (
-      d.sending + d.waiting.length >= c.DELIVERY_HOST_CONCURRENCY + c.DELIVERY_BATCH_SIZE || d.restUntil > now
-    );
+  function full(d: Destination): boolean {
+    return d.sending + d.waiting.length >= c.DELIVERY_HOST_CONCURRENCY + c.DELIVERY_BATCH_SIZE;
   }
 
   async function claim(): Promise<void> {
@@ -105,20 +101,22 @@ export function startDeliveryWorker(deps: {
         claimAgain = false;
         const room = c.DELIVERY_CONCURRENCY - held.size;
         if (room <= 0) break;
-        const now = Date.now();
-        const skip = [...destinations].filter(([, d]) => full(d, now)).map(([name]) => name);
+        const resting = rests.restingNow(Date.now());
+        const fullNow = [...destinations].filter(([, d]) => full(d)).map(([name]) => name);
         const limit = Math.min(room, c.DELIVERY_BATCH_SIZE);
         const rows = await claimDueDeliveries(db, {
           limit,
           token: randomUUID(),
           leaseSeconds: lease,
-          skipDestinations: skip,
+          skipDestinations: [...fullNow, ...resting.destinations],
+          skipServices: resting.services,
         });
         const giveBack: DeliveryForSend[] = [];
         for (const row of rows) {
           const d = destinationOf(row.destination);
-          // More than a destination has room for in one claim: handed back for the next claims.
-          if (full(d, now)) {
+          // More than a destination has room for in one claim, or a rest begun since the claim
+          // was asked for: handed back for the next claims.
+          if (full(d) || rests.resting(restKeyOf(row), Date.now())) {
             giveBack.push(row);
             continue;
           }
@@ -142,15 +140,6 @@ export function startDeliveryWorker(deps: {
   function pump(name: string): void {
     const d = destinations.get(name);
     if (!d) return;
-    const now = Date.now();
-    if (d.restUntil > now) {
-      d.timer ??= setTimeout(() => {
-        d.timer = null;
-        pump(name);
-        void claim();
-      }, d.restUntil - now);
-      return;
-    }
     while (running && d.sending < c.DELIVERY_HOST_CONCURRENCY && d.waiting.length > 0) {
       const row = d.waiting.shift()!;
       d.sending++;
@@ -158,7 +147,7 @@ export function startDeliveryWorker(deps: {
       sending.add(task);
       void task.finally(() => sending.delete(task));
     }
-    if (d.sending === 0 && d.waiting.length === 0 && d.failures === 0 && !d.timer) destinations.delete(name);
+    if (d.sending === 0 && d.waiting.length === 0) destinations.delete(name);
   }
 
   async function send(name: string, d: Destination, row: DeliveryForSend): Promise<void> {
@@ -174,16 +163,28 @@ export function startDeliveryWorker(deps: {
       return;
     }
     d.sending--;
+    const key = restKeyOf(row);
     if (result.destinationFailed) {
-      d.failures++;
-      d.restUntil = Date.now() + Math.min(REST_MAX_MS, REST_BASE_MS * 2 ** (d.failures - 1));
-    } else if (result.failure === null) {
-      d.failures = 0;
-      d.restUntil = 0;
-    }
+      rests.failed(key, Date.now());
+      giveBackResting(d, key);
+    } else if (result.failure === null) rests.succeeded(key);
     toRecord.push(result);
     scheduleRecord();
     pump(name);
+  }
+
+  /** The rows a new rest holds back are given back, so they hold no room while it lasts. */
+  function giveBackResting(d: Destination, key: RestKey): void {
+    const kept: DeliveryForSend[] = [];
+    const resting: DeliveryForSend[] = [];
+    for (const row of d.waiting) (sameKey(restKeyOf(row), key) ? resting : kept).push(row);
+    if (resting.length === 0) return;
+    d.waiting = kept;
+    for (const row of resting) held.delete(row.id);
+    const done = releaseClaims(db, resting)
+      .catch((err) => log.warn({ err }, 'giving back resting deliveries failed; their leases will end'))
+      .finally(() => writes.delete(done));
+    writes.add(done);
   }
 
   function scheduleRecord(): void {
@@ -195,10 +196,10 @@ export function startDeliveryWorker(deps: {
         recording++;
         const done = record(batch).finally(() => {
           recording--;
-          recordsDone.delete(done);
+          writes.delete(done);
           scheduleRecord();
         });
-        recordsDone.add(done);
+        writes.add(done);
         scheduleRecord();
       },
       toRecord.length >= RECORD_BATCH ? 0 : RECORD_DELAY_MS,
@@ -281,10 +282,8 @@ export function startDeliveryWorker(deps: {
       listener = null;
       await l?.end().catch(() => {});
       const unstarted: DeliveryForSend[] = [];
-      for (const d of destinations.values()) {
-        if (d.timer) clearTimeout(d.timer);
-        unstarted.push(...d.waiting.splice(0));
-      }
+      rests.stop();
+      for (const d of destinations.values()) unstarted.push(...d.waiting.splice(0));
       for (const row of unstarted) held.delete(row.id);
       await releaseClaims(db, unstarted).catch((err) =>
         log.warn({ err }, 'giving back unsent deliveries failed; their leases will end'),
@@ -293,10 +292,14 @@ export function startDeliveryWorker(deps: {
       if (recordTimer) clearTimeout(recordTimer);
       recordTimer = null;
       while (toRecord.length > 0) await record(toRecord.splice(0, RECORD_BATCH));
-      await Promise.allSettled([...recordsDone]);
+      await Promise.allSettled([...writes]);
       clearInterval(renewTimer);
     },
   };
 }
 
 export type DeliveryWorker = ReturnType<typeof startDeliveryWorker>;
+
+function sameKey(a: RestKey, b: RestKey): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}

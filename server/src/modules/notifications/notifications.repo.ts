@@ -8,21 +8,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { storableJson, storableText } from '../../platform/storable.ts';
+import type { StampedNotification } from './new-notification.ts';
 
 type Db = Database | Transaction<DB>;
 
 /** The delivery workers LISTEN on: a committed new delivery wakes them at once. */
 export const DELIVERY_CHANNEL = 'notification_deliveries';
-
-export interface NotificationInsert {
-  userId: string;
-  alertId: string;
-  eventKey: string;
-  /** MATCH (availability found) unless said otherwise; RESOLVED when it went away (notifyOnResolved). */
-  kind?: 'MATCH' | 'RESOLVED';
-  message: string;
-  metadata: Record<string, unknown>;
-}
 
 /**
  * In one statement: inserts the notifications whose event keys are new, one PENDING delivery due now
@@ -32,7 +23,7 @@ export interface NotificationInsert {
  */
 export async function insertNotificationsWithDeliveries(
   db: Db,
-  inputs: NotificationInsert[],
+  inputs: StampedNotification[],
 ): Promise<Map<string, string>> {
   if (inputs.length === 0) return new Map();
   const values = JSON.stringify(
@@ -40,7 +31,7 @@ export async function insertNotificationsWithDeliveries(
       user_id: i.userId,
       alert_id: i.alertId,
       event_key: i.eventKey,
-      kind: i.kind ?? 'MATCH',
+      kind: i.kind,
       // Messages and metadata quote upstream answers: one unstorable character would refuse the batch.
       message: storableText(i.message),
       metadata: storableJson(i.metadata),
@@ -132,17 +123,25 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
 
 /**
  * Claims up to `limit` due deliveries no live claim holds, oldest due first, skipping rows another
- * delivery worker is claiming (SKIP LOCKED) and the destinations this one has no room for.
+ * delivery worker is claiming (SKIP LOCKED), the destinations this one has no room for or that
+ * rest, and the services that rest.
  */
 export function claimDueDeliveries(
   db: Db,
-  options: { limit: number; token: string; leaseSeconds: number; skipDestinations: string[] },
+  options: {
+    limit: number;
+    token: string;
+    leaseSeconds: number;
+    skipDestinations: string[];
+    skipServices: string[];
+  },
 ): Promise<DeliveryForSend[]> {
   const picked = sql`
     SELECT id FROM notification_deliveries
     WHERE status = 'PENDING' AND next_attempt_at <= now()
       AND (claimed_until IS NULL OR claimed_until < now())
       AND destination <> ALL(${options.skipDestinations}::text[])
+      AND notification_service_id <> ALL(${options.skipServices}::uuid[])
     ORDER BY next_attempt_at
     LIMIT ${options.limit}
     FOR UPDATE SKIP LOCKED`;
@@ -233,6 +232,27 @@ export async function releaseClaims(db: Db, held: { id: string; claimToken: stri
     FROM jsonb_to_recordset(${JSON.stringify(held.map((h) => ({ id: h.id, token: h.claimToken })))}::jsonb)
       AS v(id uuid, token uuid)
     WHERE d.id = v.id AND d.claim_token = v.token AND d.status = 'PENDING'`.execute(db);
+}
+
+/**
+ * Deletes up to `limit` notifications older than `days`, oldest first, with their deliveries (ON
+ * DELETE CASCADE), keeping each alert's latest notification whatever its age (the alert page shows
+ * it) and any with a delivery still pending. Answers how many were deleted.
+ */
+export async function pruneNotifications(db: Db, days: number, limit: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM notifications
+    WHERE id IN (
+      SELECT n.id FROM notifications n
+      WHERE n.created_at < now() - make_interval(days => ${days})
+        AND (n.alert_id IS NULL OR EXISTS (
+          SELECT 1 FROM notifications newer
+          WHERE newer.alert_id = n.alert_id AND (newer.created_at, newer.id) > (n.created_at, n.id)))
+        AND NOT EXISTS (
+          SELECT 1 FROM notification_deliveries d WHERE d.notification_id = n.id AND d.status = 'PENDING')
+      ORDER BY n.created_at
+      LIMIT ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** The pool's delivery figures, read from the outbox (GET /api/health). */

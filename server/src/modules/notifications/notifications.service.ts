@@ -12,35 +12,29 @@ import type { Logger } from '../../platform/logger.ts';
 import { deactivateService } from '../notification-services/notification-services.service.ts';
 import type { Channels } from './channels/index.ts';
 import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
+import type { NewNotification } from './new-notification.ts';
 import {
   type AttemptOutcome,
   claimDelivery,
   findNotificationId,
   insertNotificationsWithDeliveries,
   listNotificationHistory,
+  pruneNotifications,
   readDeliveryFigures,
   recordOutcomes,
 } from './notifications.repo.ts';
 import type { RetryPolicy } from './retry-schedule.ts';
 
+/** Notifications deleted per statement when pruning: short statements, short locks. */
+const PRUNE_BATCH = 5000;
+
 /** Recorded instead of an error text the database refused, so the attempt still counts. */
 const UNRECORDABLE_ERROR = 'The delivery failed; the answer could not be recorded.';
 
 /** One attempt of one delivery, named by the attempt's number (1-based). */
-export interface DeliverAttempt {
+interface DeliverAttempt {
   deliveryId: string;
   attempt: number;
-}
-
-export interface NewNotification {
-  userId: string;
-  alertId: string;
-  /** One match event, one key: a second call with the same key creates nothing. */
-  eventKey: string;
-  /** MATCH unless said otherwise; the engine says RESOLVED when availability went away. */
-  kind?: 'MATCH' | 'RESOLVED';
-  message: string;
-  metadata?: Record<string, unknown>;
 }
 
 export function createNotificationsService(deps: {
@@ -181,6 +175,19 @@ export function createNotificationsService(deps: {
       const result = await attempt(d);
       const recorded = await recordAttempts([result]);
       if (!recorded.has(d.id)) throw new Error(`delivery ${d.id}: attempt ${job.attempt} was not recorded`);
+    },
+
+    /**
+     * Deletes notifications older than `days` with their deliveries, in batches, keeping each
+     * alert's latest (the maintenance job; docs/decisions.md, "Retention"). Answers how many.
+     */
+    async prune(days: number): Promise<number> {
+      let pruned = 0;
+      for (;;) {
+        const n = await pruneNotifications(db, days, PRUNE_BATCH);
+        pruned += n;
+        if (n < PRUNE_BATCH) return pruned;
+      }
     },
 
     /** The pool's delivery figures (GET /api/health). */

@@ -7,8 +7,8 @@ import type { Config } from '../../config.ts';
  * Defaults (5 s base, 10 h cap, 8 attempts): 5 s, 40 s, 5 m 20 s, 42 m 40 s, 5 h 41 m, 10 h, 10 h
  * between the 8 attempts, 26.5 h or more in all.
  */
-export const BACKOFF_FACTOR = 8;
-export const JITTER = 0.2;
+const BACKOFF_FACTOR = 8;
+const JITTER = 0.2;
 
 export interface RetryPolicy {
   baseSeconds: number;

@@ -6,11 +6,11 @@ import type { DB, ProxiesTable, ProxyRow } from '../../db/types.ts';
 import { storableText } from '../../platform/storable.ts';
 
 type Db = Database | Transaction<DB>;
-export type NewProxy = Insertable<ProxiesTable>;
+type NewProxy = Insertable<ProxiesTable>;
 export type ProxyPatch = Updateable<ProxiesTable>;
 
 /** What the engine needs to send a request through a proxy (fits the outbound client's ProxyTarget). */
-export type ActiveProxy = Pick<ProxyRow, 'id' | 'protocol' | 'host' | 'port' | 'username' | 'password'>;
+type ActiveProxy = Pick<ProxyRow, 'id' | 'protocol' | 'host' | 'port' | 'username' | 'password'>;
 
 /** Rows per INSERT of an import: 8 parameters each stays far below PostgreSQL's 65,535. */
 const IMPORT_CHUNK = 1000;

@@ -137,5 +137,3 @@ export function createProxyService(deps: { db: Database }) {
     },
   };
 }
-
-export type ProxyService = ReturnType<typeof createProxyService>;

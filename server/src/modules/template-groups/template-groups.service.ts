@@ -16,7 +16,7 @@ import {
   updateTemplateGroup,
 } from './template-groups.repo.ts';
 
-export function toTemplateGroup(row: TemplateGroupRecord): TemplateGroup {
+function toTemplateGroup(row: TemplateGroupRecord): TemplateGroup {
   return {
     id: row.id,
     name: row.name,
@@ -88,5 +88,3 @@ export function createTemplateGroupService(deps: { db: Database }) {
     },
   };
 }
-
-export type TemplateGroupService = ReturnType<typeof createTemplateGroupService>;

@@ -38,7 +38,7 @@ import {
 } from './templates.repo.ts';
 
 /** The stored columns a template's request is built from. */
-export type StoredRequestTemplate = Pick<
+type StoredRequestTemplate = Pick<
   TemplateRow,
   'target_url' | 'method' | 'default_headers' | 'default_query' | 'default_body' | 'editable_fields'
 >;

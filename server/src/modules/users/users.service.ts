@@ -106,5 +106,3 @@ export function createUserService(deps: {
     },
   };
 }
-
-export type UserService = ReturnType<typeof createUserService>;

@@ -36,7 +36,7 @@ function toWatchlist(row: repo.WatchlistView): Watchlist {
 }
 
 /** Top `size` by available count, then alert count, then name (the Dashboard spotlight). */
-export function pickSpotlight(watchlists: readonly Watchlist[], size = SPOTLIGHT_SIZE) {
+function pickSpotlight(watchlists: readonly Watchlist[], size = SPOTLIGHT_SIZE) {
   return [...watchlists]
     .sort(
       (a, b) =>
@@ -177,5 +177,3 @@ export function createWatchlistService(deps: {
     },
   };
 }
-
-export type WatchlistService = ReturnType<typeof createWatchlistService>;

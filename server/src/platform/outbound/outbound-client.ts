@@ -43,7 +43,7 @@ export interface OutboundResponse {
   url: string;
 }
 
-export interface OutboundClientOptions {
+interface OutboundClientOptions {
   allowlist: readonly string[];
   timeoutMs: number;
   maxBytes: number;

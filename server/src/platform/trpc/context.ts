@@ -10,7 +10,7 @@ export interface AuthClaims {
   issuedAtMs?: number;
 }
 
-export interface CookieJar {
+interface CookieJar {
   get(name: string): string | undefined;
   set(name: string, value: string, options: { maxAgeSeconds: number; path: string }): void;
   clear(name: string, path: string): void;

@@ -5,7 +5,7 @@ import { AppError, errorTable } from '../errors.ts';
 import type { Context } from './context.ts';
 import type { RestMeta } from './rest-route.ts';
 
-export interface ErrorDetails {
+interface ErrorDetails {
   message: string;
   code: string;
   issues?: { path: string; message: string }[];
@@ -104,7 +104,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.meta({ access: 'public' });
 

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from '../../../platform/logger.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
-export interface EmailContent {
+interface EmailContent {
   subject: string;
   text: string;
   html: string;
@@ -19,7 +19,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A readable message in both plain text and HTML: the alert's message first, then the facts. */
-export function composeEmail(message: ChannelMessage): EmailContent {
+function composeEmail(message: ChannelMessage): EmailContent {
   const heading = message.test ? 'Test notification' : (message.title ?? 'Availability alert');
   const facts: [string, string][] = [];
   if (message.title && !message.test) facts.push(['Alert', message.title]);

@@ -4,10 +4,10 @@ import { type OutboundRequester, toOutboundFailure } from './outbound.ts';
 import { DeliveryError } from './types.ts';
 
 /** A day: the longest Retry-After we wait for; a longer ask is treated as this. */
-export const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
+const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 
 /** Retry-After as seconds (delta-seconds or HTTP-date), or null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: Date): number | null {
+function parseRetryAfter(value: string | undefined, now: Date): number | null {
   const ms = parseRetryAfterMs(value, now.getTime());
   return ms === null ? null : Math.min(Math.ceil(ms / 1000), MAX_RETRY_AFTER_SECONDS);
 }

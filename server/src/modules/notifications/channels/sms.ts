@@ -4,14 +4,14 @@ import { type OutboundRequester, toOutboundFailure } from './outbound.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 /** An SMS provider: sends one text, or throws a DeliveryError. */
-export interface SmsProvider {
+interface SmsProvider {
   send(to: string, body: string): Promise<{ note: string | null }>;
 }
 
 /** Twilio's limit for one message body (it splits it into segments itself). */
 const MAX_SMS_LENGTH = 1600;
 
-export function composeSms(message: ChannelMessage): string {
+function composeSms(message: ChannelMessage): string {
   const heading = message.test
     ? 'Resort Alerts test'
     : message.title

@@ -11,7 +11,7 @@ interface HttpChannelDeps {
 }
 
 /** The body a webhook sends: its rendered template (JSON when it parses), never a body on GET. */
-export function webhookBody(config: WebhookConfig, message: ChannelMessage) {
+function webhookBody(config: WebhookConfig, message: ChannelMessage) {
   if (config.method === 'GET') return { kind: 'none' as const };
   return renderBodyTemplate(config.bodyTemplate, {
     message: message.message,
