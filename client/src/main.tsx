@@ -1,13 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './app/theme.css';
+import '@/app/theme.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppServices } from './app/create-app.ts';
-import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.ts';
-import { SESSION_STORAGE_KEY } from './session/session-store.ts';
+import { createAppServices } from '@/app/create-app.ts';
+import { AppProviders } from '@/app/providers.tsx';
+import { createAppRouter } from '@/app/router.ts';
+import { SESSION_STORAGE_KEY } from '@/session/session-store.ts';
 
 const services = createAppServices();
 const router = createAppRouter(services);

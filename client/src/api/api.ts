@@ -1,17 +1,20 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { staleTimes } from './cache.ts';
 import type { UserSummary } from './contracts.ts';
+import { createCacheEffects } from './invalidation.ts';
 import type { ApiClient, OptionsProxy } from './trpc.ts';
 
 /**
- * The calls of SPEC.md §7 as query and mutation options, with their cache times (§7, §9). Screens
- * use only this table, so the procedure behind a call is named in one place.
+ * The API's calls (docs/product.md, "The REST contract") as query and mutation options, with their
+ * cache times. Screens use only this table, so the procedure behind a call is named in one place;
+ * what each mutation makes stale is in invalidation.ts, applied here.
  */
-export function createApi(trpc: OptionsProxy, client: ApiClient) {
+export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: QueryClient) {
+  const effects = createCacheEffects(queryClient, trpc);
   return {
     auth: {
-      login: () => trpc.auth.login.mutationOptions(),
-      register: () => trpc.auth.register.mutationOptions(),
+      login: () => trpc.auth.login.mutationOptions(effects('auth.login')),
+      register: () => trpc.auth.register.mutationOptions(effects('auth.register')),
     },
     account: {
       /** GET /users/me: also used at start-up; the server still types the lists loosely. */
@@ -22,62 +25,63 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
           staleTime: staleTimes.userSummary,
         }),
       profile: () => trpc.auth.me.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
-      updateProfile: () => trpc.users.updateProfile.mutationOptions(),
-      changePassword: () => trpc.auth.changePassword.mutationOptions(),
+      updateProfile: () => trpc.users.updateProfile.mutationOptions(effects('account.updateProfile')),
+      changePassword: () => trpc.auth.changePassword.mutationOptions(effects('account.changePassword')),
     },
     alerts: {
-      mine: () => trpc.registrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
-      setStatus: () => trpc.registrations.update.mutationOptions(),
-      remove: () => trpc.registrations.remove.mutationOptions(),
+      mine: () => trpc.alerts.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.alerts.update.mutationOptions(effects('alerts.setStatus')),
+      remove: () => trpc.alerts.remove.mutationOptions(effects('alerts.remove')),
     },
     health: {
       /** GET /health: the engine's and the delivery pipeline's figures, refreshed while shown. */
       get: () => trpc.health.get.queryOptions(undefined, { staleTime: 0, refetchInterval: 10_000 }),
     },
     adminAlerts: {
-      all: () => trpc.adminRegistrations.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
-      setStatus: () => trpc.adminRegistrations.update.mutationOptions(),
-      remove: () => trpc.adminRegistrations.remove.mutationOptions(),
+      all: () => trpc.adminAlerts.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
+      setStatus: () => trpc.adminAlerts.update.mutationOptions(effects('adminAlerts.setStatus')),
+      remove: () => trpc.adminAlerts.remove.mutationOptions(effects('adminAlerts.remove')),
     },
     notificationServices: {
-      create: () => trpc.notificationServices.create.mutationOptions(),
-      test: () => trpc.notificationServices.test.mutationOptions(),
-      update: () => trpc.notificationServices.update.mutationOptions(),
-      remove: () => trpc.notificationServices.remove.mutationOptions(),
-      rotateSecret: () => trpc.notificationServices.rotateSecret.mutationOptions(),
+      create: () => trpc.notificationServices.create.mutationOptions(effects('notificationServices.create')),
+      test: () => trpc.notificationServices.test.mutationOptions(effects('notificationServices.test')),
+      update: () => trpc.notificationServices.update.mutationOptions(effects('notificationServices.update')),
+      remove: () => trpc.notificationServices.remove.mutationOptions(effects('notificationServices.remove')),
+      rotateSecret: () =>
+        trpc.notificationServices.rotateSecret.mutationOptions(effects('notificationServices.rotateSecret')),
     },
-    /** The alert form: own alerts through registrations.*, any user's through adminRegistrations.* (admins). */
+    /** The alert form: own alerts through alerts.*, any user's through adminAlerts.* (admins). */
     alertEditor: {
-      get: (id: string) => trpc.registrations.get.queryOptions({ id }, { staleTime: 0 }),
-      adminGet: (id: string) => trpc.adminRegistrations.get.queryOptions({ id }, { staleTime: 0 }),
-      create: () => trpc.registrations.create.mutationOptions(),
-      update: () => trpc.registrations.update.mutationOptions(),
-      adminUpdate: () => trpc.adminRegistrations.update.mutationOptions(),
-      test: () => trpc.registrations.test.mutationOptions(),
+      get: (id: string) => trpc.alerts.get.queryOptions({ id }, { staleTime: 0 }),
+      adminGet: (id: string) => trpc.adminAlerts.get.queryOptions({ id }, { staleTime: 0 }),
+      create: () => trpc.alerts.create.mutationOptions(effects('alertEditor.create')),
+      update: () => trpc.alerts.update.mutationOptions(effects('alertEditor.update')),
+      adminUpdate: () => trpc.adminAlerts.update.mutationOptions(effects('alertEditor.adminUpdate')),
+      test: () => trpc.alerts.test.mutationOptions(effects('alertEditor.test')),
     },
     templates: {
       list: () => trpc.templates.list.queryOptions(undefined, { staleTime: staleTimes.templates }),
       get: (id: string) => trpc.templates.get.queryOptions({ id }, { staleTime: staleTimes.templates }),
-      create: () => trpc.templates.create.mutationOptions(),
-      update: () => trpc.templates.update.mutationOptions(),
-      remove: () => trpc.templates.delete.mutationOptions(),
-      test: () => trpc.templates.test.mutationOptions(),
+      create: () => trpc.templates.create.mutationOptions(effects('templates.create')),
+      update: () => trpc.templates.update.mutationOptions(effects('templates.update')),
+      remove: () => trpc.templates.delete.mutationOptions(effects('templates.remove')),
+      test: () => trpc.templates.test.mutationOptions(effects('templates.test')),
       generators: () => trpc.templates.generators.queryOptions(undefined, { staleTime: Infinity }),
       generatorSample: (input: { id: string; sourceUrl?: string }) =>
         trpc.templates.generatorSample.queryOptions(input, { staleTime: 0 }),
     },
     templateGroups: {
       list: () => trpc.templateGroups.list.queryOptions(undefined, { staleTime: staleTimes.templateGroups }),
-      create: () => trpc.templateGroups.create.mutationOptions(),
+      create: () => trpc.templateGroups.create.mutationOptions(effects('templateGroups.create')),
     },
     proxies: {
       list: () => trpc.proxies.list.queryOptions(undefined, { staleTime: staleTimes.proxies }),
-      create: () => trpc.proxies.create.mutationOptions(),
-      update: () => trpc.proxies.update.mutationOptions(),
-      remove: () => trpc.proxies.remove.mutationOptions(),
-      resetFailures: () => trpc.proxies.resetFailures.mutationOptions(),
-      bulkStatus: () => trpc.proxies.bulkStatus.mutationOptions(),
-      import: () => trpc.proxies.import.mutationOptions(),
+      create: () => trpc.proxies.create.mutationOptions(effects('proxies.create')),
+      update: () => trpc.proxies.update.mutationOptions(effects('proxies.update')),
+      remove: () => trpc.proxies.remove.mutationOptions(effects('proxies.remove')),
+      resetFailures: () => trpc.proxies.resetFailures.mutationOptions(effects('proxies.resetFailures')),
+      bulkStatus: () => trpc.proxies.bulkStatus.mutationOptions(effects('proxies.bulkStatus')),
+      import: () => trpc.proxies.import.mutationOptions(effects('proxies.import')),
     },
     notifications: {
       history: (limit: number) => trpc.notifications.history.queryOptions({ limit }),
@@ -88,8 +92,9 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
         admin
           ? trpc.alertInsight.adminGet.queryOptions({ id }, { staleTime: 0 })
           : trpc.alertInsight.get.queryOptions({ id }, { staleTime: 0 }),
-      checkNow: () => trpc.alertInsight.checkNow.mutationOptions(),
-      adminCheckNow: () => trpc.alertInsight.adminCheckNow.mutationOptions(),
+      checkNow: () => trpc.alertInsight.checkNow.mutationOptions(effects('alertInsight.checkNow')),
+      adminCheckNow: () =>
+        trpc.alertInsight.adminCheckNow.mutationOptions(effects('alertInsight.adminCheckNow')),
     },
     /**
      * Watchlists, the archive, the Home/Dashboard figures and the notification preferences. Figures
@@ -99,31 +104,30 @@ export function createApi(trpc: OptionsProxy, client: ApiClient) {
     watchlists: {
       list: () => trpc.watchlists.list.queryOptions(undefined, { staleTime: 0 }),
       alerts: (id: string) => trpc.watchlists.alerts.queryOptions({ id }, { staleTime: 0 }),
-      create: () => trpc.watchlists.create.mutationOptions(),
-      update: () => trpc.watchlists.update.mutationOptions(),
-      remove: () => trpc.watchlists.remove.mutationOptions(),
-      addAlerts: () => trpc.watchlists.addAlerts.mutationOptions(),
-      removeAlert: () => trpc.watchlists.removeAlert.mutationOptions(),
+      create: () => trpc.watchlists.create.mutationOptions(effects('watchlists.create')),
+      update: () => trpc.watchlists.update.mutationOptions(effects('watchlists.update')),
+      remove: () => trpc.watchlists.remove.mutationOptions(effects('watchlists.remove')),
+      addAlerts: () => trpc.watchlists.addAlerts.mutationOptions(effects('watchlists.addAlerts')),
+      removeAlert: () => trpc.watchlists.removeAlert.mutationOptions(effects('watchlists.removeAlert')),
     },
     archive: {
       page: (page: number) => trpc.archive.list.queryOptions({ page }, { staleTime: 0 }),
-      archive: () => trpc.archive.archive.mutationOptions(),
-      restore: () => trpc.archive.restore.mutationOptions(),
-      purge: () => trpc.archive.purge.mutationOptions(),
+      archive: () => trpc.archive.archive.mutationOptions(effects('archive.archive')),
+      restore: () => trpc.archive.restore.mutationOptions(effects('archive.restore')),
+      purge: () => trpc.archive.purge.mutationOptions(effects('archive.purge')),
     },
     dashboard: {
       summary: () => trpc.dashboard.summary.queryOptions(undefined, { staleTime: 0 }),
     },
     preferences: {
       get: () => trpc.users.preferences.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
-      update: () => trpc.users.updatePreferences.mutationOptions(),
+      update: () => trpc.users.updatePreferences.mutationOptions(effects('preferences.update')),
     },
     /** Personal API tokens (Settings): managed from the signed-in session only. */
     apiTokens: {
       list: () => trpc.apiTokens.list.queryOptions(undefined, { staleTime: 0 }),
-      listKey: () => trpc.apiTokens.list.queryKey(),
-      create: () => trpc.apiTokens.create.mutationOptions(),
-      revoke: () => trpc.apiTokens.revoke.mutationOptions(),
+      create: () => trpc.apiTokens.create.mutationOptions(effects('apiTokens.create')),
+      revoke: () => trpc.apiTokens.revoke.mutationOptions(effects('apiTokens.revoke')),
     },
   };
 }

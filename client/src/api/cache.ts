@@ -1,4 +1,4 @@
-/** Query cache times of SPEC.md §7 and §9, one per call family. */
+/** Query cache times (docs/product.md, "Limits and constants"), one per call family. */
 export const staleTimes = {
   templates: 60_000,
   templateGroups: 5 * 60_000,

@@ -1,31 +1,27 @@
-import type { AlertActivity, DateRange, NotificationService, Registration, User } from '@resort/shared';
+import type { Alert, AlertActivity, DateRange, NotificationService, User } from '@resort/shared';
+import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
+import type { OptionsProxy } from './trpc.ts';
 
 /**
- * Client-side views of the API's shapes. The alert lists read only these fields of an alert, so a
- * `Registration` (own list) and an `AdminRegistration` (admin list) both fit, and component tests
- * can build alerts with just what a list shows.
+ * The API's answers as the client receives them. tRPC's JSON transport makes `unknown` members
+ * optional (a JSON body may leave them out), so these differ slightly from the shared zod output
+ * types.
  */
-type QueryMap = Record<string, unknown>;
 
-export interface AlertRecord {
-  id: string;
-  status: string;
-  title?: string | null;
-  templateId: string;
-  template?: { name: string; defaultQuery?: QueryMap | null } | null;
-  partyName?: string | null;
-  tags?: readonly string[] | null;
-  user?: { email: string; name: string | null } | null;
-  /** SPEC.md names the alert's own query first in the date-range order; the API may add it. */
-  query?: QueryMap | null;
-  customQuery?: QueryMap | null;
-  overrides?: { query?: QueryMap | null } | null;
-  notificationServices?: readonly unknown[] | null;
-  lastNotifiedAt?: string | null;
-  /** The dates the alert polls (from the server's built request); absent in older answers. */
+/**
+ * An alert, as its read answers it. The list rows also carry the dates the alert polls (from the
+ * request the server builds) and its activity; the alert form's read has neither.
+ */
+export type AlertRecord = inferOutput<OptionsProxy['alerts']['get']> & {
   dateRange?: DateRange | null;
   activity?: AlertActivity;
-}
+};
+export type AlertTestAnswer = inferOutput<OptionsProxy['alerts']['test']>;
+
+export type TemplateRecord = inferOutput<OptionsProxy['templates']['get']>;
+export type TemplateGroupRecord = inferOutput<OptionsProxy['templateGroups']['list']>[number];
+export type TemplateTestAnswer = inferOutput<OptionsProxy['templates']['test']>;
+export type TemplateUpdateRequest = inferInput<OptionsProxy['templates']['update']>;
 
 /**
  * GET /users/me. The users module types its two lists loosely (they come from other modules); these
@@ -34,5 +30,5 @@ export interface AlertRecord {
 export interface UserSummary {
   user: User;
   notificationServices: NotificationService[];
-  registrations: Registration[];
+  registrations: Alert[];
 }

@@ -15,7 +15,7 @@ export class HttpError extends Error {
 /**
  * fetch for the tRPC link. JSON answers (success or error) go to tRPC untouched; a failed answer that
  * is not JSON becomes an HttpError carrying the response text, or 'Request failed with {status}' when
- * the body is empty (SPEC.md §8).
+ * the body is empty (docs/product.md, "Errors").
  */
 export async function fetchWithErrorText(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);

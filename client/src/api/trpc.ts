@@ -47,7 +47,7 @@ export function createApiClient(opts: { url?: string; getAccessToken: () => stri
 }
 
 /**
- * Query defaults of SPEC.md §7: no refetch on window focus. Client errors (4xx) are not retried;
+ * Query defaults (docs/product.md, "The REST contract"): no refetch on window focus. Client errors (4xx) are not retried;
  * a 401 on a query means the stored token is no longer accepted, so the session ends.
  */
 export function createQueryClient(opts: { onUnauthorized?: () => void } = {}): QueryClient {

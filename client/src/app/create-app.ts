@@ -21,7 +21,7 @@ export function createAppServices(storage: Storage = window.localStorage): AppSe
   const session = createSessionStore({ storage });
   const client = createApiClient({ getAccessToken: () => session.get()?.tokens.accessToken ?? null });
   const queryClient = createQueryClient({ onUnauthorized: () => session.clear() });
-  const api = createApi(createOptionsProxy(client, queryClient), client);
+  const api = createApi(createOptionsProxy(client, queryClient), client, queryClient);
   const manager = createSessionManager({
     store: session,
     refresh: () => client.auth.refresh.mutate(),

@@ -3,7 +3,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { createTRPCClient } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { type AppRouter, createOptionsProxy, createQueryClient } from '@/api/trpc.ts';
-import { answerLink } from '@/components/editors/api-harness.tsx';
+import { answerLink } from '@/test/api-harness.tsx';
 import { createInvalidator } from './live-updates.tsx';
 
 const ready = { kind: 'ready' } as LiveEvent;

@@ -2,25 +2,23 @@ import { isAdminRole, type LiveEvent } from '@resort/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo, useRef } from 'react';
+import { type CachedQuery, cachedQueries, liveEventEffects, pollListRefresh } from '@/api/invalidation.ts';
 import { type OptionsProxy, useTRPC } from '@/api/trpc.ts';
 import { useSession } from '@/session/use-session.ts';
 import { canNotify } from './push-preference.ts';
 
-/** Least time between two list refreshes caused by polls alone (status changes refresh at once). */
-const LIST_REFRESH_ON_POLLS_MS = 5000;
 /** Events arriving together are applied together. */
 const BATCH_MS = 100;
 
 type Key = readonly unknown[];
 
 /**
- * Turns live events into fresh screens: each event invalidates the queries that show it (recent
- * notifications, the dashboard summary and account summary behind the stat cards, the alert lists,
- * the alert's page), so
- * they refetch within a moment, with no Refresh. "ready" (a new or resumed stream) refreshes them all,
- * catching up on whatever happened while disconnected.
+ * Turns live events into fresh screens: each event marks stale what api/invalidation.ts says it
+ * changes (liveEventEffects), so those screens refetch within a moment, with no Refresh. "ready" (a
+ * new or resumed stream) catches up on whatever happened while disconnected.
  */
 export function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) {
+  const queries = cachedQueries(trpc);
   const pending = new Map<string, Key>();
   // Keys a "ready" refreshes, with the time their answers must be newer than to be kept.
   const catchUp = new Map<string, { key: Key; since: number }>();
@@ -30,24 +28,13 @@ export function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) 
   // nothing; later ones follow a drop, after which every answer may be behind.
   const openedAt = Date.now();
   let resumed = false;
-  let catchingUp = false;
-  const add = (key: Key) => {
+  const add = (key: Key, catchingUp: boolean) => {
     const id = JSON.stringify(key);
     if (!catchingUp) pending.set(id, key);
     else if (!pending.has(id)) catchUp.set(id, { key, since: resumed ? Number.POSITIVE_INFINITY : openedAt });
   };
-  const lists = () => {
-    add(trpc.registrations.list.queryKey());
-    add(trpc.adminRegistrations.list.queryKey());
-    add(trpc.users.me.queryKey());
-    add(trpc.dashboard.summary.queryKey());
-  };
-  const page = (id: string | null) => {
-    if (id === null) add(trpc.alertInsight.pathKey());
-    else {
-      add(trpc.alertInsight.get.queryKey({ id }));
-      add(trpc.alertInsight.adminGet.queryKey({ id }));
-    }
+  const mark = (groups: readonly CachedQuery[], alertId: string | null, catchingUp = false) => {
+    for (const group of groups) for (const key of queries[group](alertId)) add(key, catchingUp);
   };
   function flush() {
     timer = null;
@@ -65,35 +52,15 @@ export function createInvalidator(queryClient: QueryClient, trpc: OptionsProxy) 
       );
   }
   return (event: LiveEvent) => {
-    switch (event.kind) {
-      case 'ready':
-        catchingUp = true;
-        lists();
-        page(null);
-        add(trpc.notifications.history.pathKey());
-        catchingUp = false;
-        resumed = true;
-        break;
-      case 'notification':
-      case 'delivery':
-        add(trpc.notifications.history.pathKey());
-        add(trpc.users.me.queryKey());
-        add(trpc.dashboard.summary.queryKey());
-        page(event.registrationId);
-        break;
-      case 'status':
-        lists();
-        page(event.registrationId);
-        break;
-      case 'poll': {
-        page(event.registrationId);
-        const now = Date.now();
-        if (now - lastPollListRefresh >= LIST_REFRESH_ON_POLLS_MS) {
-          lastPollListRefresh = now;
-          add(trpc.registrations.list.queryKey());
-          add(trpc.adminRegistrations.list.queryKey());
-        }
-        break;
+    if (event.kind === 'ready') {
+      mark(liveEventEffects.ready, null, true);
+      resumed = true;
+    } else {
+      mark(liveEventEffects[event.kind], event.registrationId);
+      const now = Date.now();
+      if (event.kind === 'poll' && now - lastPollListRefresh >= pollListRefresh.atMostEveryMs) {
+        lastPollListRefresh = now;
+        mark(pollListRefresh.stale, null);
       }
     }
     if (timer === null) timer = setTimeout(flush, BATCH_MS);
@@ -125,7 +92,7 @@ export function LiveUpdates() {
   const apply = useMemo(() => createInvalidator(queryClient, trpc), [queryClient, trpc]);
   const userId = session?.user.id ?? null;
   const admin = isAdminRole(session?.user.roles ?? []);
-  // The Settings preference decides (push is on by default, SPEC.md §9).
+  // The Settings preference decides (push is on by default).
   const preferences = useQuery({ ...trpc.users.preferences.queryOptions(), enabled: userId !== null });
   const push = preferences.data?.push ?? true;
   // Event ids already shown as browser notifications (for this tab's user).

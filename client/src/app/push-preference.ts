@@ -1,6 +1,6 @@
 /**
  * Whether the browser will show a notification now: the user's "Push notifications" preference
- * (Settings, SPEC.md §9: on by default) is on and the browser granted permission.
+ * (Settings: on by default) is on and the browser granted permission.
  */
 export function canNotify(pushPreference: boolean): boolean {
   return pushPreference && typeof Notification !== 'undefined' && Notification.permission === 'granted';

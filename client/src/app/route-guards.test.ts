@@ -5,9 +5,9 @@ import { createTRPCClient } from '@trpc/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '@/api/api.ts';
 import { type AppRouter, createOptionsProxy, createQueryClient } from '@/api/trpc.ts';
-import { answerLink } from '@/components/editors/api-harness.tsx';
 import { routeTree } from '@/routeTree.gen.ts';
 import { createSession, createSessionStore } from '@/session/session-store.ts';
+import { answerLink } from '@/test/api-harness.tsx';
 
 /** The real route tree and guards; the API answers nothing (guards read only the session). */
 async function land(path: string, roles: Role[] | null) {
@@ -21,7 +21,7 @@ async function land(path: string, roles: Role[] | null) {
   }
   const client = createTRPCClient<AppRouter>({ links: [answerLink({}, [])] });
   const queryClient = createQueryClient();
-  const api = createApi(createOptionsProxy(client, queryClient), client);
+  const api = createApi(createOptionsProxy(client, queryClient), client, queryClient);
   const router = createRouter({
     routeTree,
     context: { queryClient, api, session },
@@ -35,7 +35,7 @@ async function land(path: string, roles: Role[] | null) {
   return router.state.location.href;
 }
 
-describe('route guards (SPEC.md §2)', () => {
+describe('route guards', () => {
   beforeEach(() => localStorage.clear());
 
   it('sends a signed-out visitor to /login, remembering where they were going', async () => {

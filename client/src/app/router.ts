@@ -1,8 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
+import type { Feedback } from '@/components/feedback.tsx';
 import { RouteError, RoutePending } from '@/components/route-states.tsx';
 import { routeTree } from '@/routeTree.gen.ts';
 import type { RouterContext } from './create-app.ts';
-import type { Flash } from './flash.ts';
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -22,6 +22,6 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface HistoryState {
-    flash?: Flash;
+    flash?: Feedback;
   }
 }

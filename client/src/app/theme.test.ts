@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, SHADE_CONTRAST, theme } from './theme.ts';
 
-/** WCAG AA: 4.5:1 for text, 3:1 for large text and UI parts (issue [ui-quality]). */
+/** WCAG AA: 4.5:1 for text, 3:1 for large text and UI parts. */
 describe('the theme', () => {
   const palettes = Object.entries(theme.colors ?? {}).filter(([name]) => name !== 'dark');
 

@@ -24,11 +24,11 @@ function darkenHex(hex: string, amount: number): string {
 }
 
 /**
- * WCAG 2.1 AA in every colour Mantine paints with (SPEC.md screens, issue [ui-quality]): the stock
- * palettes' shades 6–9 are too light (teal 6 on white is 2.55:1, gray 6 is 3.32:1). Each palette
- * keeps its hue and pale shades 0–5 (backgrounds) and has shades 6–9 darkened just enough to reach
- * these ratios against white: 6 is the filled/outline colour under white text and the `c="teal"`
- * text colour, 9 is the light variant's text on shade 1.
+ * WCAG 2.1 AA in every colour Mantine paints with: the stock palettes' shades 6–9 are too light
+ * (teal 6 on white is 2.55:1, gray 6 is 3.32:1). Each palette keeps its hue and pale shades 0–5
+ * (backgrounds) and has shades 6–9 darkened just enough to reach these ratios against white: 6 is
+ * the filled/outline colour under white text and the `c="teal"` text colour, 9 is the light
+ * variant's text on shade 1.
  */
 export const SHADE_CONTRAST: Record<6 | 7 | 8 | 9, number> = { 6: 4.7, 7: 5.6, 8: 6.8, 9: 8 };
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Any unknown path redirects to / (SPEC.md §2). */
+/** Any unknown path redirects to /. */
 export const Route = createFileRoute('/$')({
   beforeLoad: () => {
     throw redirect({ to: '/', replace: true });

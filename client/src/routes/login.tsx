@@ -1,8 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AuthLayout } from './-components/auth-layout.tsx';
-import { LoginForm } from './-components/login-form.tsx';
-import { safeRedirectTarget } from './-components/redirect-target.ts';
+import { LoginScreen } from '@/features/auth/auth-screens.tsx';
+import { safeRedirectTarget } from '@/features/auth/redirect-target.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
@@ -10,14 +9,10 @@ export const Route = createFileRoute('/login')({
     // Already signed in: go where the visitor was heading.
     if (context.session.get()) throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
   },
-  component: LoginPage,
+  component: LoginRoute,
 });
 
-function LoginPage() {
+function LoginRoute() {
   const { redirect: target } = Route.useSearch();
-  return (
-    <AuthLayout title="Sign in" subtitle="Watch resort and party availability and get told when it opens.">
-      <LoginForm redirectTo={safeRedirectTarget(target)} />
-    </AuthLayout>
-  );
+  return <LoginScreen redirectTo={safeRedirectTarget(target)} />;
 }

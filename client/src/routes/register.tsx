@@ -1,14 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AuthLayout } from './-components/auth-layout.tsx';
-import { RegisterForm } from './-components/register-form.tsx';
+import { RegisterScreen } from '@/features/auth/auth-screens.tsx';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: ({ context }) => {
     if (context.session.get()) throw redirect({ to: '/', replace: true });
   },
-  component: () => (
-    <AuthLayout title="Create your account" subtitle="Set up alerts for the resorts and parties you watch.">
-      <RegisterForm />
-    </AuthLayout>
-  ),
+  component: RegisterScreen,
 });

@@ -28,7 +28,7 @@ export function browserLock<T>(run: () => Promise<T>): Promise<T> {
   return locks ? locks.request('resort-alerts.session-renewal', run) : run();
 }
 
-/** Session lifecycle of SPEC.md §4 and DESIGN.md §8: restore, renew before expiry, clear at expiry. */
+/** The session's life (docs/product.md, "Statuses"): restore, renew before expiry, clear at expiry. */
 export function createSessionManager(deps: SessionManagerDeps) {
   const { store } = deps;
   const now = deps.now ?? Date.now;

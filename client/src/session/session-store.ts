@@ -1,6 +1,6 @@
 import type { AuthResult, User } from '@resort/shared';
 
-/** The one localStorage key of SPEC.md §3. */
+/** The one localStorage key (docs/product.md, "Alerts, templates and other entities"). */
 export const SESSION_STORAGE_KEY = 'resort-alerts.session';
 
 export interface Session {
@@ -34,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Reads what storage holds. A value without an access token or a user id is ignored (SPEC.md §3); so
+ * Reads what storage holds. A value without an access token or a user id is ignored; so
  * is one without a usable expiry, since its age cannot be known.
  */
 export function parseSession(raw: string | null): Session | null {
@@ -95,7 +95,7 @@ export function createSessionStore(opts: { storage: SessionStorage; now?: () => 
   return {
     get: (): Session | null => current,
 
-    /** Start-up: an expired stored session is discarded, not renewed (SPEC.md §4). */
+    /** Start-up: an expired stored session is discarded, not renewed. */
     restore(): Session | null {
       const stored = readStorage();
       if (stored && isExpired(stored, now())) {

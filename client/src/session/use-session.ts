@@ -1,3 +1,4 @@
+import { isAdminRole } from '@resort/shared';
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { SessionManager } from './session-manager.ts';
 import type { Session, SessionStore } from './session-store.ts';
@@ -19,4 +20,15 @@ export function useSessionContext(): SessionContextValue {
 export function useSession(): Session | null {
   const { store } = useSessionContext();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** Who is looking: the signed-in user's id, and whether they may act on every user's alerts. */
+export interface Viewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+export function useViewer(): Viewer {
+  const session = useSession();
+  return { userId: session?.user.id ?? null, isAdmin: isAdminRole(session?.user.roles ?? []) };
 }

@@ -16,7 +16,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** 'Your Account Context' (SPEC.md §2): whose account the configuration screens act on. */
+/** 'Your Account Context' (docs/product.md, "Screens and routes"): whose account the configuration screens act on. */
 export function AccountContextCard({
   summary,
   loading,

@@ -11,8 +11,8 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /**
- * Side navigation of SPEC.md §2. Watchlists and Archived now work on the server, so they sit with the
- * rest of Navigation instead of under 'Coming Soon'. The Administration section only for admins.
+ * The side navigation (docs/product.md, "Screens and routes"): Home, Dashboard, Alerts, Watchlists, Archived, Settings
+ * and Create Alert; the Administration section for admins only.
  */
 export function SideNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const pathname = useLocation({ select: (l) => l.pathname });

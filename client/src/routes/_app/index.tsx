@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ArchivedView } from './-components/archived-view.tsx';
-import { HomeView } from './-components/home-view.tsx';
-import { WatchlistsView } from './-components/watchlists-view.tsx';
+import { HomeScreen } from '@/features/dashboard/home-screen.tsx';
+import { ArchivedScreen } from '@/features/watchlists/archived-screen.tsx';
+import { WatchlistsScreen } from '@/features/watchlists/watchlists-screen.tsx';
 
-/** '/' shows the Home, Watchlists or Archived view (SPEC.md §2), chosen by ?view=; all on server data. */
+/** '/' shows the Home, Watchlists or Archived view, chosen by ?view=; all on server data. */
 export const Route = createFileRoute('/_app/')({
   validateSearch: z.object({ view: z.enum(['watchlists', 'archived']).optional().catch(undefined) }),
   component: HomePage,
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/')({
 
 function HomePage() {
   const { view } = Route.useSearch();
-  if (view === 'watchlists') return <WatchlistsView />;
-  if (view === 'archived') return <ArchivedView />;
-  return <HomeView />;
+  if (view === 'watchlists') return <WatchlistsScreen />;
+  if (view === 'archived') return <ArchivedScreen />;
+  return <HomeScreen />;
 }

@@ -1,6 +1,6 @@
 import { isAdminRole } from '@resort/shared';
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertPageScreen } from '@/components/alerts/page/alert-page-screen.tsx';
+import { AlertPageScreen } from '@/features/alerts/page/alert-page-screen.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/alerts/$alertId')({
   // The insight request starts with the navigation, alongside the page's chunk (charts included),

@@ -1,21 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertListScreen } from '@/components/alerts/alert-list-screen.tsx';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
+import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/alerts/')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.api.alerts.mine());
   },
-  component: AlertsPage,
+  component: () => <AlertListScreen scope="mine" />,
 });
-
-function AlertsPage() {
-  return (
-    <>
-      <PageHeader title="Alerts" subtitle="Every alert you watch, its dates and its status." />
-      <NavigationFlash />
-      <AlertListScreen scope="mine" />
-    </>
-  );
-}

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** An old name of the alert form (SPEC.md §2); the alert id, if any, is kept. */
+/** An old name of the alert form; the alert id, if any, is kept. */
 export const Route = createFileRoute('/_app/_configurator/configure/watchers')({
   beforeLoad: ({ location }) => {
     const { alert } = location.search as { alert?: unknown };

@@ -1,23 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertListScreen } from '@/components/alerts/alert-list-screen.tsx';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { DeliveryHealth } from './-delivery-health.tsx';
+import { AlertListScreen } from '@/features/alerts/list/alert-list-screen.tsx';
 
 export const Route = createFileRoute('/_app/_configurator/admin/alerts')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.api.adminAlerts.all());
   },
-  component: AdminAlertsPage,
+  component: () => <AlertListScreen scope="all" />,
 });
-
-function AdminAlertsPage() {
-  return (
-    <>
-      <PageHeader title="Alerts (Admin)" subtitle="Every user's alerts, with their owners." />
-      <NavigationFlash />
-      <DeliveryHealth />
-      <AlertListScreen scope="all" />
-    </>
-  );
-}

@@ -1,39 +1,9 @@
-import { templateMessages } from '@resort/shared';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useApi } from '@/api/api-context.tsx';
-import { errorMessage } from '@/api/http.ts';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
-import { ButtonLink } from '@/components/links.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { TemplateList } from './-components/template-list.tsx';
+import { TemplateListScreen } from '@/features/templates/list/template-list-screen.tsx';
 
-/** Template Administration (SPEC.md §2); the list's cards live in ./-components/. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.api.templates.list());
   },
-  component: TemplateAdministrationPage,
+  component: TemplateListScreen,
 });
-
-function TemplateAdministrationPage() {
-  const api = useApi();
-  const list = useQuery(api.templates.list());
-  return (
-    <>
-      <PageHeader
-        title="Template Administration"
-        subtitle="Review existing resort templates and manage override capabilities."
-        actions={<ButtonLink to="/admin/templates/new">Create Template</ButtonLink>}
-      />
-      <NavigationFlash />
-      <TemplateList
-        templates={list.data}
-        loading={list.isPending}
-        refreshing={list.isFetching && !list.isPending}
-        error={list.error ? errorMessage(list.error, templateMessages.loadListFailed) : null}
-        onRefresh={() => void list.refetch()}
-      />
-    </>
-  );
-}

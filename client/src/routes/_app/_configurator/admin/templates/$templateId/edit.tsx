@@ -1,33 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NavigationFlash } from '@/components/flash-banner.tsx';
-import { ButtonLink } from '@/components/links.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { TemplateEditorScreen } from '@/routes/_app/_configurator/admin/templates/-components/template-editor-screen.tsx';
+import { TemplateEditorScreen } from '@/features/templates/editor/template-editor-screen.tsx';
 
-/** Template editor, edit mode. The editor's sections live in ../-components/. */
+/** The template editor, edit mode. */
 export const Route = createFileRoute('/_app/_configurator/admin/templates/$templateId/edit')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.api.templates.get(params.templateId));
     void context.queryClient.prefetchQuery(context.api.templateGroups.list());
   },
-  component: EditTemplatePage,
+  component: EditTemplateRoute,
 });
 
-function EditTemplatePage() {
+function EditTemplateRoute() {
   const { templateId } = Route.useParams();
-  return (
-    <>
-      <PageHeader
-        title="Edit Template"
-        subtitle={`Template ${templateId}`}
-        actions={
-          <ButtonLink to="/admin/templates" variant="default">
-            Back
-          </ButtonLink>
-        }
-      />
-      <NavigationFlash />
-      <TemplateEditorScreen templateId={templateId} />
-    </>
-  );
+  return <TemplateEditorScreen templateId={templateId} />;
 }

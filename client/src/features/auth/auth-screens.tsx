@@ -1,0 +1,43 @@
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { ButtonLink } from '@/components/links.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+/** /login: `redirectTo` is where the visitor was heading (already checked to stay on this site). */
+export function LoginScreen({ redirectTo }: { redirectTo: string }) {
+  return (
+    <AuthLayout title="Sign in" subtitle="Watch resort and party availability and get told when it opens.">
+      <LoginForm redirectTo={redirectTo} />
+    </AuthLayout>
+  );
+}
+
+export function RegisterScreen() {
+  return (
+    <AuthLayout title="Create your account" subtitle="Set up alerts for the resorts and parties you watch.">
+      <RegisterForm />
+    </AuthLayout>
+  );
+}
+
+/** Where a signed-in user lands on a page their roles do not open. */
+export function UnauthorizedScreen() {
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder p="xl" maw={480}>
+        <Stack>
+          <Title order={2}>Access Restricted</Title>
+          <Text>
+            You do not have permission to view this page. If you need access, contact an administrator.
+          </Text>
+          <Button.Group>
+            <ButtonLink to="/" variant="light">
+              Back to home
+            </ButtonLink>
+          </Button.Group>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

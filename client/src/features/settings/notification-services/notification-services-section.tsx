@@ -1,0 +1,68 @@
+import { Card, Divider, Skeleton, Text } from '@mantine/core';
+import { authMessages } from '@resort/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useApi } from '@/api/api-context.tsx';
+import { errorMessage } from '@/api/http.ts';
+import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
+import { ErrorState } from '@/components/states.tsx';
+import {
+  NotificationServiceActions,
+  type ServiceOutcome,
+  ServiceOutcomeText,
+} from './notification-service-actions.tsx';
+import { NotificationServiceForm } from './notification-service-form.tsx';
+import { NotificationServiceList } from './notification-service-list.tsx';
+
+export function NotificationServicesSection() {
+  const api = useApi();
+  const summary = useQuery(api.account.summary());
+  const create = useMutation(api.notificationServices.create());
+  const test = useMutation(api.notificationServices.test());
+  const services = summary.data?.notificationServices ?? [];
+  const { feedback: outcome, show: setOutcome, clear: clearOutcome } = useFeedback<ServiceOutcome>();
+  const configuredTypes = services.map((s) => s.type);
+
+  return (
+    <Card withBorder component="section" aria-labelledby="settings-services">
+      <Text fw={600} id="settings-services">
+        Notification services
+      </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        Where your alerts reach you. One e-mail, one SMS and one webhook per account; Slack as many as you
+        like.
+      </Text>
+      {summary.isPending ? (
+        <Skeleton height={60} />
+      ) : summary.isError ? (
+        <ErrorState
+          message={errorMessage(summary.error, authMessages.loadAccountFailed)}
+          onRetry={() => summary.refetch()}
+        />
+      ) : (
+        <>
+          <FeedbackBanner feedback={outcome} onClose={clearOutcome}>
+            {outcome ? <ServiceOutcomeText outcome={outcome} /> : null}
+          </FeedbackBanner>
+          <NotificationServiceList
+            services={services}
+            actions={(service) => (
+              <NotificationServiceActions
+                service={service}
+                configuredTypes={configuredTypes}
+                onOutcome={setOutcome}
+              />
+            )}
+          />
+          <Divider my="md" label="Add a service" labelPosition="left" />
+          <NotificationServiceForm
+            configuredTypes={configuredTypes}
+            onCreate={async (payload) => {
+              await create.mutateAsync(payload);
+            }}
+            onTest={(payload) => test.mutateAsync(payload)}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
