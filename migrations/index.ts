@@ -9,6 +9,7 @@ import * as m0011 from './0011_alert_insight.ts';
 import * as m0012 from './0012_notification_kind.ts';
 import * as m0013 from './0013_alert_vocabulary.ts';
 import * as m0014 from './0014_retention.ts';
+import * as m0015 from './0015_poll_records.ts';
 import * as m0016 from './0016_accounts.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0012_notification_kind': m0012,
   '0013_alert_vocabulary': m0013,
   '0014_retention': m0014,
+  '0015_poll_records': m0015,
   '0016_accounts': m0016,
 };

@@ -233,6 +233,8 @@ export interface PollRunsTable {
   worker_id: string | null;
   /** The number the alert page's timeline plots (shared `watchedValue`). */
   watched_value: number | null;
+  /** Not sent: the host asked us to wait or its queue was full (not the alert's failure). */
+  deferred: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }
 
@@ -242,6 +244,8 @@ export interface AlertAnswersTable {
   /** null when the answer was larger than the engine keeps. */
   answer: NullableJson;
   answer_bytes: number;
+  /** A digest of the answer's JSON text: an answer with the same one is not written again. */
+  answer_hash: string | null;
   previous_values: NullableJson<Record<string, unknown>>;
   status_code: number | null;
   received_at: Timestamp;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue } from '@resort/shared';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
@@ -52,10 +53,16 @@ export type FetchResult =
 /** The largest answer kept for the alert page (its JSON text); larger ones are noted by size only. */
 const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
-function keptAnswer(json: unknown): PollRecord['answer'] {
+/**
+ * The answer as kept for the alert page, with its digest. An answer whose digest is the kept one's
+ * carries no text: the kept answer stays as it is rather than being written again at every poll.
+ */
+function keptAnswer(json: unknown, keptHash: string | null): PollRecord['answer'] {
   const text = JSON.stringify(json) ?? 'null';
   const bytes = Buffer.byteLength(text);
-  return { text: bytes <= MAX_KEPT_ANSWER_BYTES ? text : null, bytes };
+  const hash = createHash('sha256').update(text).digest('base64');
+  const kept = bytes <= MAX_KEPT_ANSWER_BYTES && hash !== keptHash;
+  return { text: kept ? text : null, bytes, hash };
 }
 
 /** Outbound failures that say the proxy, not the upstream, is at fault. */
@@ -269,7 +276,8 @@ export function createPoller(deps: PollerDeps) {
       nextDueAt: new Date(nextDueAfterPoll(dueMs, intervalMs, phaseOf(phaseKey, intervalMs), finishedMs)),
       notification,
       watchedValue: result.kind === 'answered' ? watchedValue(result.evaluation.results) : null,
-      answer: result.kind === 'answered' && fetched.ok ? keptAnswer(fetched.answer.json) : null,
+      answer:
+        result.kind === 'answered' && fetched.ok ? keptAnswer(fetched.answer.json, alert.answer_hash) : null,
     };
     deps.log.debug(
       {

@@ -1,18 +1,15 @@
 import { adminUpdateAlertInput } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   notificationsOf,
   pollRuns,
   roomOpen,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
@@ -22,26 +19,18 @@ import {
  * headers, template) starts the alert over: its first match on the new request notifies, even when
  * the old request was matching (docs/product.md, "Polling and rules").
  */
-let t: TestApp;
-let engine: Engine;
+let app: EngineApp;
+let t: EngineApp['t'];
 let upstream: Upstream;
-let planner: { userId: string; serviceId: string };
+let planner: EngineApp['planner'];
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  t = await startTestApp({
-    boss: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
-  engine = createEngineFromServices(t.services);
-  await engine.start();
+  app = await startEngineApp({ start: true });
+  ({ t, upstream, planner } = app);
 });
 
 afterAll(async () => {
-  await engine?.stop();
-  await t?.close();
-  await upstream?.close();
+  await app?.close();
 });
 
 describe('engine: edits start the alert over', { timeout: 120_000 }, () => {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   pollRuns,
   rooms,
+  startEngineApp,
   startUpstream,
   type Upstream,
   waitFor,
@@ -18,42 +16,31 @@ import {
  * host that accepts connections and never answers, with hundreds of alerts, leaves the engine's
  * poll slots to the alerts of a healthy host.
  */
-let t: TestApp;
-let engine: Engine;
+let app: EngineApp;
+let t: EngineApp['t'];
 let hanging: Upstream;
 let healthy: Upstream;
 
 beforeAll(async () => {
   hanging = await startUpstream();
-  healthy = await startUpstream();
-  t = await startTestApp({
-    boss: true,
-    env: {
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
-      ENGINE_TICK_MS: '50',
-      ENGINE_LOOKAHEAD_MS: '200',
-      // Few slots, so that a hanging host could hold them all; requests that never time out here.
-      ENGINE_CONCURRENCY: '16',
-      ENGINE_HOST_CONCURRENCY: '4',
-      OUTBOUND_TIMEOUT_MS: '120000',
-    },
+  app = await startEngineApp({
+    // Few slots, so that a hanging host could hold them all; requests that never time out here.
+    env: { ENGINE_CONCURRENCY: '16', ENGINE_HOST_CONCURRENCY: '4', OUTBOUND_TIMEOUT_MS: '120000' },
   });
-  engine = createEngineFromServices(t.services);
+  ({ t, upstream: healthy } = app);
 });
 
 afterAll(async () => {
   // The hanging host goes first: its open requests fail at once and the engine stops promptly.
   await hanging?.close();
-  await engine?.stop();
-  await t?.close();
-  await healthy?.close();
+  await app?.close();
 });
 
 describe('engine: a hanging host', { timeout: 150_000 }, () => {
   it('starves no alert of a healthy host', async () => {
     hanging.set('/hang', { body: rooms(true), delayMs: 600_000 });
     healthy.set('/healthy', { body: rooms(false) });
-    const planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
+    const { planner } = app;
     const hangingTemplate = await createTemplate(t.db, `${hanging.url}/hang`);
     const healthyTemplate = await createTemplate(t.db, `${healthy.url}/healthy`);
     await createAlerts(
@@ -62,7 +49,7 @@ describe('engine: a hanging host', { timeout: 150_000 }, () => {
       hangingTemplate,
       Array.from({ length: 400 }, (_, i) => ({ query: { n: i }, interval: 60 })),
     );
-    await engine.start();
+    await app.engine.start();
     await waitFor(() => hanging.peak(hanging.host) >= 4, {
       what: 'the hanging host holding its requests',
       timeoutMs: 60_000,

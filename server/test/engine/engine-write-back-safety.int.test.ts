@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
-import { createEngineFromServices } from '../../src/engine/start-engine.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startConnectProxy, type TestProxy } from '../helpers/proxies.ts';
 import {
   alertRow,
   createAlerts,
-  createPlanner,
   createTemplate,
+  type EngineApp,
   notificationsOf,
   pollRuns,
   rooms,
-  startUpstream,
+  startEngineApp,
   type Upstream,
   waitFor,
 } from './engine-fixtures.ts';
@@ -24,28 +21,20 @@ import {
  * "Polling and rules"). Faults come from real parts: a loopback upstream's answers and PostgreSQL
  * triggers that refuse one alert's rows.
  */
-let t: TestApp;
-let engine: Engine;
+let app: EngineApp;
+let t: EngineApp['t'];
 let upstream: Upstream;
 let proxy: TestProxy;
-let planner: { userId: string; serviceId: string };
+let planner: EngineApp['planner'];
 
 beforeAll(async () => {
-  upstream = await startUpstream();
   proxy = await startConnectProxy();
-  t = await startTestApp({
-    boss: true,
-    env: { OUTBOUND_ALLOWLIST: '127.0.0.1', ENGINE_TICK_MS: '50', ENGINE_LOOKAHEAD_MS: '200' },
-  });
-  planner = await createPlanner(t.db, 'http://127.0.0.1:9/unused');
-  engine = createEngineFromServices(t.services);
-  await engine.start();
+  app = await startEngineApp({ start: true });
+  ({ t, upstream, planner } = app);
 });
 
 afterAll(async () => {
-  await engine?.stop();
-  await t?.close();
-  await upstream?.close();
+  await app?.close();
   await proxy?.close();
 });
 

@@ -35,8 +35,11 @@ export interface PollWrite extends HeldClaim {
   nextDueAt: Date;
   /** The number the alert page's timeline plots for this poll. */
   watchedValue: number | null;
-  /** The answer's JSON text (null when larger than kept), on an answered poll only. */
-  answer: { text: string | null; bytes: number } | null;
+  /**
+   * The answer's JSON text and its digest, on an answered poll only. The text is null when larger
+   * than kept, or when the digest is the kept answer's (the kept text stays as it is).
+   */
+  answer: { text: string | null; bytes: number; hash: string } | null;
 }
 
 /** Which of `claims` are still held (same token, same due time) by alerts still polled. */
@@ -79,18 +82,24 @@ export async function writePollOutcomes(
             ${batch.map((r) => r.watchedValue)}::float8[],
             ${batch.map((r) => r.answer !== null)}::boolean[],
             ${batch.map((r) => r.answer?.text ?? null)}::jsonb[],
-            ${batch.map((r) => r.answer?.bytes ?? 0)}::int[]
+            ${batch.map((r) => r.answer?.bytes ?? 0)}::int[],
+            ${batch.map((r) => r.answer?.hash ?? null)}::text[]
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
-                 answer, answer_bytes)
+                 answer, answer_bytes, answer_hash)
         ), answers AS (
           -- The last answer, with the values kept before it (this statement's snapshot of the row).
-          INSERT INTO alert_answers (alert_id, answer, answer_bytes, previous_values,
+          -- An unchanged answer (same digest as the kept one) keeps the stored text: assigning the
+          -- column to itself keeps its TOAST value, so up to 256 KB is not written again per poll.
+          INSERT INTO alert_answers (alert_id, answer, answer_bytes, answer_hash, previous_values,
                                             status_code, received_at)
-          SELECT v.id, v.answer, v.answer_bytes, r.last_values, v.code, v.finished
+          SELECT v.id, v.answer, v.answer_bytes, v.answer_hash, r.last_values, v.code, v.finished
           FROM v JOIN alerts r ON r.id = v.id
           WHERE v.answered AND r.claim_token = v.token AND ${sameDue}
-          ON CONFLICT (alert_id) DO UPDATE SET answer = excluded.answer,
+          ON CONFLICT (alert_id) DO UPDATE SET
+            answer = CASE WHEN alert_answers.answer_hash = excluded.answer_hash
+                          THEN alert_answers.answer ELSE excluded.answer END,
+            answer_hash = excluded.answer_hash,
             answer_bytes = excluded.answer_bytes, previous_values = excluded.previous_values,
             status_code = excluded.status_code, received_at = excluded.received_at
         ), done AS (
@@ -119,10 +128,10 @@ export async function writePollOutcomes(
         )
         INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
                                duration_ms, status_code, ok, matched, notified, error, worker_id,
-                               watched_value)
+                               watched_value, deferred)
         -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome
         -- stands and the run says "no proxy", as ON DELETE SET NULL does for runs written before.
         SELECT v.id, (SELECT p.id FROM proxies p WHERE p.id = v.proxy_id), v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched
+               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched, NOT v.completed
         FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(db);
 }

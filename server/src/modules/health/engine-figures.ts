@@ -47,7 +47,8 @@ export function createEngineFigures(deps: {
       p99: number | null;
     }>`
       SELECT count(*)::int AS polls,
-             (count(*) FILTER (WHERE NOT ok))::int AS failures,
+             -- A deferred poll (the host asked us to wait) is not the alert's failure.
+             (count(*) FILTER (WHERE NOT ok AND NOT deferred))::int AS failures,
              (count(*) FILTER (WHERE notified))::int AS notified,
              percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
              percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99
