@@ -105,7 +105,12 @@ export function createPollRunner(
 
     /** Sets each claimed alert's poll for its due time; reschedules those too late to catch up. */
     async dispatch(alerts: ClaimedAlert[], token: string): Promise<void> {
-      await templates.load(alerts);
+      // The pool is read after the claim, so a proxy added or switched off before it carries these
+      // polls. Failing to read it keeps the list read before: the polls still go out.
+      const pool = rotation
+        .refresh()
+        .catch((err) => log.warn({ err }, 'engine: reading the proxy pool failed; using the last list'));
+      await Promise.all([templates.load(alerts), pool]);
       const late: { id: string; token: string; dueAt: Date; nextDueAt: Date }[] = [];
       const now = clock.now();
       for (const alert of alerts) {

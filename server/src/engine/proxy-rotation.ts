@@ -5,8 +5,9 @@ export interface RotatingProxy extends ProxyTarget {
 }
 
 /**
- * Round-robin over the active proxies, from a list refreshed every `refreshMs` and at
- * once after a proxy is switched off. With no active proxy, requests go direct (null).
+ * Round-robin over the active proxies. The list is re-read with each claimed batch (`refresh`, before
+ * its polls are dispatched), so a change to the pool carries the next poll; also every `refreshMs`
+ * and at once after a proxy is switched off. With no active proxy, requests go direct (null).
  */
 export function createProxyRotation(options: {
   listActive: () => Promise<RotatingProxy[]>;
@@ -33,6 +34,8 @@ export function createProxyRotation(options: {
   }
 
   return {
+    /** Re-reads the pool now; on failure the list read before stays (and the failure is thrown). */
+    refresh,
     async next(): Promise<RotatingProxy | null> {
       if (now() - loadedAt > options.refreshMs) await refresh();
       if (proxies.length === 0) return null;
