@@ -9,8 +9,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteRouteImport } from './routes/_app/route'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppConfiguratorRouteRouteImport } from './routes/_app/_configurator/route'
@@ -21,6 +23,7 @@ import { Route as AppConfiguratorWatchersRouteImport } from './routes/_app/_conf
 import { Route as AppConfiguratorAdminIndexRouteImport } from './routes/_app/_configurator/admin/index'
 import { Route as AppConfiguratorAdminAlertsRouteRouteImport } from './routes/_app/_configurator/admin/alerts/route'
 import { Route as AppConfiguratorAdminProxiesRouteRouteImport } from './routes/_app/_configurator/admin/proxies/route'
+import { Route as AppConfiguratorAdminUsersRouteRouteImport } from './routes/_app/_configurator/admin/users/route'
 import { Route as AppConfiguratorAlertsIndexRouteImport } from './routes/_app/_configurator/alerts/index'
 import { Route as AppConfiguratorAlertsAlertIdRouteImport } from './routes/_app/_configurator/alerts/$alertId'
 import { Route as AppConfiguratorConfigureIndexRouteImport } from './routes/_app/_configurator/configure/index'
@@ -41,6 +44,11 @@ const AppRouteRoute = AppRouteRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -49,6 +57,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnauthorizedRoute = UnauthorizedRouteImport.update({
@@ -103,6 +116,12 @@ const AppConfiguratorAdminProxiesRouteRoute =
   AppConfiguratorAdminProxiesRouteRouteImport.update({
     id: '/proxies',
     path: '/proxies',
+    getParentRoute: () => AppConfiguratorAdminRouteRoute,
+  } as any)
+const AppConfiguratorAdminUsersRouteRoute =
+  AppConfiguratorAdminUsersRouteRouteImport.update({
+    id: '/users',
+    path: '/users',
     getParentRoute: () => AppConfiguratorAdminRouteRoute,
   } as any)
 const AppConfiguratorAlertsIndexRoute =
@@ -169,8 +188,10 @@ const AppConfiguratorAdminTemplatesTemplateIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof SplatRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AppDashboardRoute
   '/admin': typeof AppConfiguratorAdminRouteRouteWithChildren
@@ -178,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/watchers': typeof AppConfiguratorWatchersRoute
   '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/admin/users': typeof AppConfiguratorAdminUsersRouteRoute
   '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
   '/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
@@ -192,8 +214,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/': typeof AppIndexRoute
   '/dashboard': typeof AppDashboardRoute
@@ -201,6 +225,7 @@ export interface FileRoutesByTo {
   '/watchers': typeof AppConfiguratorWatchersRoute
   '/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/admin/users': typeof AppConfiguratorAdminUsersRouteRoute
   '/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
   '/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
@@ -217,8 +242,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteRouteWithChildren
   '/$': typeof SplatRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_app/_configurator': typeof AppConfiguratorRouteRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
@@ -228,6 +255,7 @@ export interface FileRoutesById {
   '/_app/_configurator/watchers': typeof AppConfiguratorWatchersRoute
   '/_app/_configurator/admin/alerts': typeof AppConfiguratorAdminAlertsRouteRoute
   '/_app/_configurator/admin/proxies': typeof AppConfiguratorAdminProxiesRouteRoute
+  '/_app/_configurator/admin/users': typeof AppConfiguratorAdminUsersRouteRoute
   '/_app/_configurator/configure/alerts': typeof AppConfiguratorConfigureAlertsRouteRoute
   '/_app/_configurator/alerts/$alertId': typeof AppConfiguratorAlertsAlertIdRoute
   '/_app/_configurator/configure/notifications': typeof AppConfiguratorConfigureNotificationsRoute
@@ -245,8 +273,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/unauthorized'
     | '/dashboard'
     | '/admin'
@@ -254,6 +284,7 @@ export interface FileRouteTypes {
     | '/watchers'
     | '/admin/alerts'
     | '/admin/proxies'
+    | '/admin/users'
     | '/configure/alerts'
     | '/alerts/$alertId'
     | '/configure/notifications'
@@ -268,8 +299,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/unauthorized'
     | '/'
     | '/dashboard'
@@ -277,6 +310,7 @@ export interface FileRouteTypes {
     | '/watchers'
     | '/admin/alerts'
     | '/admin/proxies'
+    | '/admin/users'
     | '/configure/alerts'
     | '/alerts/$alertId'
     | '/configure/notifications'
@@ -292,8 +326,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/$'
+    | '/forgot-password'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/unauthorized'
     | '/_app/_configurator'
     | '/_app/dashboard'
@@ -303,6 +339,7 @@ export interface FileRouteTypes {
     | '/_app/_configurator/watchers'
     | '/_app/_configurator/admin/alerts'
     | '/_app/_configurator/admin/proxies'
+    | '/_app/_configurator/admin/users'
     | '/_app/_configurator/configure/alerts'
     | '/_app/_configurator/alerts/$alertId'
     | '/_app/_configurator/configure/notifications'
@@ -319,8 +356,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   SplatRoute: typeof SplatRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
 }
 
@@ -340,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -352,6 +398,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unauthorized': {
@@ -422,6 +475,13 @@ declare module '@tanstack/react-router' {
       path: '/proxies'
       fullPath: '/admin/proxies'
       preLoaderRoute: typeof AppConfiguratorAdminProxiesRouteRouteImport
+      parentRoute: typeof AppConfiguratorAdminRouteRoute
+    }
+    '/_app/_configurator/admin/users': {
+      id: '/_app/_configurator/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AppConfiguratorAdminUsersRouteRouteImport
       parentRoute: typeof AppConfiguratorAdminRouteRoute
     }
     '/_app/_configurator/alerts/': {
@@ -500,6 +560,7 @@ declare module '@tanstack/react-router' {
 interface AppConfiguratorAdminRouteRouteChildren {
   AppConfiguratorAdminAlertsRouteRoute: typeof AppConfiguratorAdminAlertsRouteRoute
   AppConfiguratorAdminProxiesRouteRoute: typeof AppConfiguratorAdminProxiesRouteRoute
+  AppConfiguratorAdminUsersRouteRoute: typeof AppConfiguratorAdminUsersRouteRoute
   AppConfiguratorAdminIndexRoute: typeof AppConfiguratorAdminIndexRoute
   AppConfiguratorAdminTemplatesNewRoute: typeof AppConfiguratorAdminTemplatesNewRoute
   AppConfiguratorAdminTemplatesIndexRoute: typeof AppConfiguratorAdminTemplatesIndexRoute
@@ -511,6 +572,7 @@ const AppConfiguratorAdminRouteRouteChildren: AppConfiguratorAdminRouteRouteChil
     AppConfiguratorAdminAlertsRouteRoute: AppConfiguratorAdminAlertsRouteRoute,
     AppConfiguratorAdminProxiesRouteRoute:
       AppConfiguratorAdminProxiesRouteRoute,
+    AppConfiguratorAdminUsersRouteRoute: AppConfiguratorAdminUsersRouteRoute,
     AppConfiguratorAdminIndexRoute: AppConfiguratorAdminIndexRoute,
     AppConfiguratorAdminTemplatesNewRoute:
       AppConfiguratorAdminTemplatesNewRoute,
@@ -576,8 +638,10 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   SplatRoute: SplatRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   UnauthorizedRoute: UnauthorizedRoute,
 }
 export const routeTree = rootRouteImport

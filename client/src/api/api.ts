@@ -15,6 +15,11 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
     auth: {
       login: () => trpc.auth.login.mutationOptions(effects('auth.login')),
       register: () => trpc.auth.register.mutationOptions(effects('auth.register')),
+      /** What the sign-in and registration pages offer: the sign-up policy, reset by e-mail. */
+      options: () => trpc.auth.options.queryOptions(undefined, { staleTime: 0 }),
+      invitation: () => trpc.auth.invitation.mutationOptions(effects('auth.invitation')),
+      forgotPassword: () => trpc.auth.forgotPassword.mutationOptions(effects('auth.forgotPassword')),
+      resetPassword: () => trpc.auth.resetPassword.mutationOptions(effects('auth.resetPassword')),
     },
     account: {
       /** GET /users/me: also used at start-up; the server still types the lists loosely. */
@@ -27,6 +32,9 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       profile: () => trpc.auth.me.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
       updateProfile: () => trpc.users.updateProfile.mutationOptions(effects('account.updateProfile')),
       changePassword: () => trpc.auth.changePassword.mutationOptions(effects('account.changePassword')),
+      /** GET /users/me/export: fetched on demand, never cached. */
+      exportData: () => client.users.export.query(),
+      deleteAccount: () => trpc.users.deleteAccount.mutationOptions(effects('account.deleteAccount')),
     },
     alerts: {
       mine: () => trpc.alerts.list.queryOptions(undefined, { staleTime: staleTimes.alerts }),
@@ -49,6 +57,11 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       remove: () => trpc.notificationServices.remove.mutationOptions(effects('notificationServices.remove')),
       rotateSecret: () =>
         trpc.notificationServices.rotateSecret.mutationOptions(effects('notificationServices.rotateSecret')),
+      sendCode: () =>
+        trpc.notificationServices.sendVerificationCode.mutationOptions(
+          effects('notificationServices.sendCode'),
+        ),
+      verify: () => trpc.notificationServices.verify.mutationOptions(effects('notificationServices.verify')),
     },
     /** The alert form: own alerts through alerts.*, any user's through adminAlerts.* (admins). */
     alertEditor: {
@@ -122,6 +135,22 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
     preferences: {
       get: () => trpc.users.preferences.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
       update: () => trpc.users.updatePreferences.mutationOptions(effects('preferences.update')),
+    },
+    /** The Users screen (/admin/users): accounts, invitations and the sign-up policy. */
+    users: {
+      list: (search: string) =>
+        trpc.adminUsers.list.queryOptions(search ? { search } : undefined, { staleTime: 0 }),
+      get: (id: string) => trpc.adminUsers.get.queryOptions({ id }, { staleTime: 0 }),
+      setDisabled: () => trpc.adminUsers.setDisabled.mutationOptions(effects('users.setDisabled')),
+      setLevel: () => trpc.adminUsers.setLevel.mutationOptions(effects('users.setLevel')),
+      remove: () => trpc.adminUsers.remove.mutationOptions(effects('users.remove')),
+      issuePasswordReset: () =>
+        trpc.adminUsers.issuePasswordReset.mutationOptions(effects('users.issuePasswordReset')),
+      invitations: () => trpc.invitations.list.queryOptions(undefined, { staleTime: 0 }),
+      createInvitation: () => trpc.invitations.create.mutationOptions(effects('invitations.create')),
+      revokeInvitation: () => trpc.invitations.revoke.mutationOptions(effects('invitations.revoke')),
+      signupSettings: () => trpc.signupSettings.get.queryOptions(undefined, { staleTime: 0 }),
+      setSignupPolicy: () => trpc.signupSettings.set.mutationOptions(effects('signupSettings.set')),
     },
     /** Personal API tokens (Settings): managed from the signed-in session only. */
     apiTokens: {

@@ -35,6 +35,10 @@ export function cachedQueries(trpc: OptionsProxy) {
     templateGroups: () => [trpc.templateGroups.list.queryKey()],
     proxies: () => [trpc.proxies.list.queryKey()],
     apiTokens: () => [trpc.apiTokens.list.queryKey()],
+    /** The Users screen: the account list and each account's page. */
+    users: () => [trpc.adminUsers.pathKey()],
+    invitations: () => [trpc.invitations.list.queryKey()],
+    signupSettings: () => [trpc.signupSettings.get.queryKey()],
   } satisfies Record<string, (id?: string | null) => QueryKey[]>;
 }
 export type CachedQuery = keyof ReturnType<typeof cachedQueries>;
@@ -63,6 +67,10 @@ const none: CacheEffect = {};
 export const mutationEffects = {
   'auth.login': none,
   'auth.register': none,
+  'auth.invitation': none,
+  'auth.forgotPassword': none,
+  'auth.resetPassword': none,
+  'account.deleteAccount': none,
   'account.updateProfile': { fill: 'profile', stale: ['accountSummary'] },
   'account.changePassword': none,
   'alerts.setStatus': { stale: alertViews },
@@ -88,6 +96,8 @@ export const mutationEffects = {
   'notificationServices.remove': { stale: ['accountSummary'] },
   'notificationServices.rotateSecret': { stale: ['accountSummary'] },
   'notificationServices.test': none,
+  'notificationServices.sendCode': { stale: ['accountSummary'] },
+  'notificationServices.verify': { stale: ['accountSummary'] },
   'preferences.update': { fill: 'preferences' },
   'apiTokens.create': { stale: ['apiTokens'] },
   'apiTokens.revoke': { stale: ['apiTokens'] },
@@ -102,6 +112,14 @@ export const mutationEffects = {
   'proxies.resetFailures': { stale: ['proxies'] },
   'proxies.bulkStatus': { stale: ['proxies'] },
   'proxies.import': { stale: ['proxies'] },
+  // A disabled or deleted account's alerts are paused or gone: every alert view is stale too.
+  'users.setDisabled': { stale: ['users', ...alertViews] },
+  'users.setLevel': { stale: ['users'] },
+  'users.remove': { stale: ['users', ...alertViews] },
+  'users.issuePasswordReset': none,
+  'invitations.create': { stale: ['invitations'] },
+  'invitations.revoke': { stale: ['invitations'] },
+  'signupSettings.set': { fill: 'signupSettings' },
 } as const satisfies Record<string, CacheEffect>;
 export type MutationName = keyof typeof mutationEffects;
 

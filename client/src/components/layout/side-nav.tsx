@@ -79,6 +79,7 @@ export function SideNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?
               active={is('/admin/proxies')}
               onClick={onNavigate}
             />
+            <NavRouterLink to="/admin/users" label="Users" active={is('/admin/users')} onClick={onNavigate} />
           </>
         ) : null}
       </Stack>

@@ -2,6 +2,7 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '@/components/links.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { LoginForm } from './login-form.tsx';
+import { ForgotPasswordForm, ResetPasswordForm } from './password-forms.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 /** /login: `redirectTo` is where the visitor was heading (already checked to stay on this site). */
@@ -13,10 +14,28 @@ export function LoginScreen({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function RegisterScreen() {
+/** /register; `invitation` is the token of an invitation link (`#invitation=…`). */
+export function RegisterScreen({ invitation }: { invitation: string | null }) {
   return (
     <AuthLayout title="Create your account" subtitle="Set up alerts for the resorts and parties you watch.">
-      <RegisterForm />
+      <RegisterForm invitation={invitation} />
+    </AuthLayout>
+  );
+}
+
+export function ForgotPasswordScreen() {
+  return (
+    <AuthLayout title="Forgot password" subtitle="We e-mail you a link to set a new password.">
+      <ForgotPasswordForm />
+    </AuthLayout>
+  );
+}
+
+/** /reset-password; `token` is the link's token (`#token=…`). */
+export function ResetPasswordScreen({ token }: { token: string | null }) {
+  return (
+    <AuthLayout title="Set a new password" subtitle="Choose a new password for your account.">
+      <ResetPasswordForm token={token} />
     </AuthLayout>
   );
 }

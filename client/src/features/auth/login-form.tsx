@@ -54,6 +54,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           Sign in
         </Button>
         <Text size="sm" ta="center">
+          <Anchor component={Link} to="/forgot-password">
+            Forgot password?
+          </Anchor>
+        </Text>
+        <Text size="sm" ta="center">
           No account yet?{' '}
           <Anchor component={Link} to="/register">
             Create one

@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { authMessages, registerInput } from '@resort/shared';
-import { useMutation } from '@tanstack/react-query';
+import { accountLevelLabels, accountMessages, authMessages, registerInput } from '@resort/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { useSessionContext } from '@/session/use-session.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** The server's register schema plus the form-only rule that both passwords match. */
 export const registerFormSchema = registerInput
@@ -17,20 +19,46 @@ export const registerFormSchema = registerInput
   });
 type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-export function RegisterForm() {
+const policyNotices = {
+  open: null,
+  'invite-only': accountMessages.signupInviteOnly,
+  closed: accountMessages.signupClosed,
+} as const;
+
+/**
+ * /register, or /register#invitation=… through an invitation link: the link's role is shown and an
+ * address it is bound to is filled in. Without a link, a closed or invite-only policy is said up
+ * front; the form stays, since the server decides (the first account of an empty instance always
+ * registers).
+ */
+export function RegisterForm({ invitation = null }: { invitation?: string | null }) {
   const api = useApi();
   const { manager } = useSessionContext();
   const navigate = useNavigate();
   const register = useMutation(api.auth.register());
+  const options = useQuery({ ...api.auth.options(), enabled: !invitation });
+  const lookup = useMutation(api.auth.invitation());
   const form = useForm<RegisterFormValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(registerFormSchema, { sync: true }),
   });
+  const { mutateAsync: lookUp } = lookup;
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (!invitation) return;
+    lookUp({ token: invitation }).then(
+      (found) => found.email && setFieldValue('email', found.email),
+      () => undefined, // The lookup's error is shown above the form.
+    );
+  }, [invitation, lookUp, setFieldValue]);
+  const notice = invitation ? null : policyNotices[options.data?.signupPolicy ?? 'open'];
 
   const submit = form.onSubmit(async ({ name, email, password }) => {
     try {
-      manager.signIn(await register.mutateAsync({ name, email, password }));
+      manager.signIn(
+        await register.mutateAsync({ name, email, password, ...(invitation ? { invitation } : {}) }),
+      );
       await navigate({ to: '/', replace: true });
     } catch {
       // The mutation's error is shown below.
@@ -40,6 +68,21 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        {notice ? (
+          <Alert color="blue" variant="light" role="status">
+            {notice}
+          </Alert>
+        ) : null}
+        {lookup.data ? (
+          <Alert color="teal" variant="light" role="status">
+            You are invited as {accountLevelLabels[lookup.data.role]}.
+          </Alert>
+        ) : null}
+        {lookup.error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(lookup.error, accountMessages.invitationInvalid)}
+          </Alert>
+        ) : null}
         {register.error ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(register.error, authMessages.registerFailed)}
@@ -57,24 +100,11 @@ export function RegisterForm() {
           type="email"
           autoComplete="email"
           required
+          readOnly={Boolean(lookup.data?.email)}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label="Password"
-          description={authMessages.passwordHint}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} label={{ password: 'Password', confirm: 'Confirm password' }} />
         <Button type="submit" loading={register.isPending} fullWidth>
           Create account
         </Button>
