@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
@@ -12,6 +13,15 @@ import { type DeliveryWorker, startDeliveryWorker } from './modules/notification
 import { createServices, type Services } from './modules/services.ts';
 import { registerAutoArchive } from './modules/watchlists/archive.jobs.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
+
+/**
+ * A stop's bounds: polls and deliveries in flight get DRAIN_MS to finish, pg-boss's job BOSS_STOP_MS,
+ * and a stop that still hangs ends the process at FORCED_EXIT_MS, within the 10 s a container runtime
+ * allows after SIGTERM.
+ */
+const DRAIN_MS = 6_500;
+const BOSS_STOP_MS = 1_500;
+const FORCED_EXIT_MS = 9_500;
 
 export interface Runtime {
   config: Config;
@@ -72,18 +82,25 @@ export async function startRuntime(
     if (stopped.value) return;
     stopped.value = true;
     log.info('shutting down');
-    // Stop accepting, finish in-flight requests, then jobs, then the database.
+    // Claiming stops at once (both stops begin synchronously) and what was not started is handed
+    // back; polls and deliveries in flight finish and are written back within DRAIN_MS while HTTP
+    // closes, the engine's heartbeat beating until then (docs/decisions.md, "Shutdown").
+    const draining = Promise.all([
+      engine?.stop(DRAIN_MS).catch((err) => log.error({ err }, 'stopping the engine failed')),
+      deliveryWorker
+        ?.stop(DRAIN_MS)
+        .catch((err) => log.error({ err }, 'stopping the delivery worker failed')),
+    ]);
+    // Live streams end first: an open one would hold app.close() until the forced exit.
+    await services?.live.close().catch((err) => log.error({ err }, 'closing live events failed'));
     await app?.close().catch((err) => log.error({ err }, 'closing http failed'));
-    // In-flight polls finish and are written back (their notifications too), claims are released.
-    await engine?.stop().catch((err) => log.error({ err }, 'stopping the engine failed'));
-    // Deliveries being sent finish and are recorded; the ones not started are given back.
-    await deliveryWorker?.stop().catch((err) => log.error({ err }, 'stopping the delivery worker failed'));
-    await maintenanceAtStart;
+    await draining;
+    // A first maintenance run still pruning gets as long as pg-boss gives its job.
+    if (maintenanceAtStart) await Promise.race([maintenanceAtStart, sleep(BOSS_STOP_MS)]);
     await boss
-      ?.stop({ graceful: true, timeout: 8_000 })
+      ?.stop({ graceful: true, timeout: BOSS_STOP_MS })
       .catch((err) => log.error({ err }, 'stopping pg-boss failed'));
     await services?.channels.close().catch((err) => log.error({ err }, 'closing channels failed'));
-    await services?.live.close().catch((err) => log.error({ err }, 'closing live events failed'));
     await services?.outbound.close().catch((err) => log.error({ err }, 'closing outbound client failed'));
     await handle.destroy().catch((err) => log.error({ err }, 'closing database pool failed'));
     await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
@@ -121,14 +138,14 @@ export async function startRuntime(
   }
 }
 
-/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+/** Runs until SIGTERM or SIGINT, then shuts down gracefully: exit 0, or 1 when forced. */
 export function stopOnSignals(runtime: Runtime): void {
   let stopping = false;
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
     runtime.log.info({ signal }, 'signal received');
-    const force = setTimeout(() => process.exit(1), 9_500);
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS);
     force.unref();
     void runtime.stop().then(() => process.exit(0));
   };

@@ -70,18 +70,23 @@ export function createEngine(deps: EngineDeps) {
     },
 
     /**
-     * Stops claiming, lets in-flight polls finish and writes them back, then hands every claim not
-     * yet started back to the pool and leaves.
+     * Stops claiming and hands the polls not yet started back to the pool at once (peers poll them
+     * at their due times); lets the polls in flight finish and writes them back within `timeoutMs`,
+     * beating the heartbeat and renewing leases all along, so no peer takes this worker for dead
+     * and polls its alerts again; then leaves, handing back whatever is left.
      */
     async stop(timeoutMs = 7000) {
       if (!running) return;
       running = false;
-      loopDelay.disable();
-      leases.stop();
-      if (figuresTimer) clearInterval(figuresTimer);
       claimLoop.stop();
+      if (figuresTimer) clearInterval(figuresTimer);
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+      await deps.alerts
+        .releaseClaims(workerId, pending.takeUnstarted())
+        .catch((err) => log.warn({ err }, 'engine: handing back unstarted polls failed; they go at leave'));
       await pollRunner.stop(deadline);
+      leases.stop();
+      loopDelay.disable();
       await leases.leave().catch((err) => log.error({ err }, 'engine: releasing claims failed'));
       pending.clear();
       log.info({ workerId }, 'engine stopped');

@@ -40,6 +40,20 @@ export function createPendingClaims() {
         if (c) c.claimedAt = Date.now();
       }
     },
+    /**
+     * Stops the polls not yet started and forgets their claims; answers them, for a stopping worker
+     * to hand back at once.
+     */
+    takeUnstarted(): { id: string; token: string }[] {
+      const unstarted: { id: string; token: string }[] = [];
+      for (const [id, c] of claims) {
+        if (!c.timer) continue;
+        clearTimeout(c.timer);
+        claims.delete(id);
+        unstarted.push({ id, token: c.token });
+      }
+      return unstarted;
+    },
     /** Stops every poll not yet started. */
     cancelTimers(): void {
       for (const c of claims.values()) if (c.timer) clearTimeout(c.timer);

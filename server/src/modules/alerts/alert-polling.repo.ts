@@ -90,6 +90,15 @@ export async function removeWorker(db: Db, workerId: string): Promise<void> {
   });
 }
 
+/** A stopping worker hands back the claims of polls it has not started: peers poll them on time. */
+export async function releaseClaims(db: Db, workerId: string, claims: { id: string; token: string }[]) {
+  if (claims.length === 0) return;
+  await sql`
+    UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
+    FROM unnest(${claims.map((c) => c.id)}::uuid[], ${claims.map((c) => c.token)}::uuid[]) AS v(id, token)
+    WHERE r.id = v.id AND r.claim_token = v.token AND r.claimed_by = ${workerId}`.execute(db);
+}
+
 /**
  * Gives new (or restarted) alerts their first due time: now when only a few arrived, else the next
  * point of each alert's phase, so a bulk import is spread over one interval.

@@ -24,6 +24,9 @@ export function createAlertPollingService(deps: { db: Database }) {
     reapDeadWorkers: (timeoutSeconds: number) => polling.reapDeadWorkers(db, timeoutSeconds),
     /** Hands every claim of this worker back and leaves the pool. */
     leavePool: (workerId: string) => polling.removeWorker(db, workerId),
+    /** Hands back claims of polls not started (a stopping worker), keeping their due times. */
+    releaseClaims: (workerId: string, claims: { id: string; token: string }[]) =>
+      polling.releaseClaims(db, workerId, claims),
 
     scheduleNew: (options: { limit: number; prompt: number }) => polling.scheduleNewAlerts(db, options),
     claimDue: (options: Parameters<typeof polling.claimDueAlerts>[1]) => polling.claimDueAlerts(db, options),

@@ -44,6 +44,8 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
   let closed = false;
   let attempt = 0;
   let highWater: string | null = null;
+  /** Aborted at close: every open stream ends, so an HTTP close is not held up by one. */
+  const ending = new AbortController();
 
   function emit(event: LiveEvent) {
     if (event.id !== null && (highWater === null || BigInt(event.id) > BigInt(highWater)))
@@ -173,8 +175,13 @@ export function createLiveHub(deps: { db: Database; databaseUrl: string | null; 
      */
     prune: () => pruneEvents(deps.db, KEEP_HOURS),
 
+    /** Aborted when the hub closes (the process stops): the streams end. */
+    ended: ending.signal,
+
+    /** Ends every open stream, then stops listening. */
     async close() {
       closed = true;
+      ending.abort();
       const c = client;
       client = null;
       await c?.end().catch(() => {});

@@ -43,7 +43,8 @@ export const liveRouter = router({
       userId = null;
     }
     const hub = ctx.services.live;
-    const queue = createQueue(signal);
+    // The stream ends when the browser leaves, or when this process stops (the hub closes).
+    const queue = createQueue(signal ? AbortSignal.any([signal, hub.ended]) : hub.ended);
     // Listening first, then reading the log: an event committed in between is in both, and the id
     // check below lets it through once.
     const stop = await hub.listen(userId, (e) => queue.push(e));

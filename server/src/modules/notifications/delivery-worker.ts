@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AttemptResult } from './delivery-attempt.ts';
 import { createRests, type RestKey, restKeyOf } from './delivery-rests.ts';
+import { listenForDeliveries } from './delivery-wake-up.ts';
 import {
   claimDueDeliveries,
-  DELIVERY_CHANNEL,
   type DeliveryForSend,
   releaseClaims,
   renewLeases,
@@ -62,6 +61,8 @@ export function startDeliveryWorker(deps: {
   const rests = createRests(() => void claim());
   const sending = new Set<Promise<void>>();
   let running = true;
+  /** Set once stop() has given up on the sends still in flight: their outcomes are left to the lease. */
+  let abandoned = false;
   let claiming = false;
   let claimAgain = false;
   let lastClaimError = 0;
@@ -163,6 +164,7 @@ export function startDeliveryWorker(deps: {
       return;
     }
     d.sending--;
+    if (abandoned) return;
     const key = restKeyOf(row);
     if (result.destinationFailed) {
       rests.failed(key, Date.now());
@@ -230,40 +232,7 @@ export function startDeliveryWorker(deps: {
   );
   const pollTimer = setInterval(() => void claim(), c.DELIVERY_POLL_MS);
 
-  // LISTEN on a connection of its own; reconnected after a loss (the poll covers the gap).
-  let listener: pg.Client | null = null;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  function scheduleListen(): void {
-    if (!running || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void listen();
-    }, 1000);
-  }
-  async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: deps.connectionString });
-    client.on('error', () => {});
-    client.on('notification', () => void claim());
-    client.on('end', () => {
-      if (listener === client) listener = null;
-      scheduleListen();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${DELIVERY_CHANNEL}`);
-      if (!running) {
-        await client.end();
-        return;
-      }
-      listener = client;
-      // Whatever arrived while not listening.
-      void claim();
-    } catch {
-      await client.end().catch(() => {});
-      scheduleListen();
-    }
-  }
-  void listen();
+  const wakeUp = listenForDeliveries(deps.connectionString, () => void claim());
   void claim();
 
   return {
@@ -271,16 +240,14 @@ export function startDeliveryWorker(deps: {
     held: () => held.size,
     /**
      * Stops claiming, gives back the deliveries not yet started, lets the ones being sent finish
-     * (each within the delivery timeout) and records them.
+     * within `timeoutMs` and records them. A send still going then is left to its lease: another
+     * worker sends it again (same webhook-id) once the lease ends.
      */
-    async stop(): Promise<void> {
+    async stop(timeoutMs = 7000): Promise<void> {
       if (!running) return;
       running = false;
       clearInterval(pollTimer);
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const l = listener;
-      listener = null;
-      await l?.end().catch(() => {});
+      await wakeUp.stop();
       const unstarted: DeliveryForSend[] = [];
       rests.stop();
       for (const d of destinations.values()) unstarted.push(...d.waiting.splice(0));
@@ -288,7 +255,13 @@ export function startDeliveryWorker(deps: {
       await releaseClaims(db, unstarted).catch((err) =>
         log.warn({ err }, 'giving back unsent deliveries failed; their leases will end'),
       );
-      await Promise.allSettled([...sending]);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([Promise.allSettled([...sending]), deadline]);
+      clearTimeout(timer);
+      abandoned = true;
       if (recordTimer) clearTimeout(recordTimer);
       recordTimer = null;
       while (toRecord.length > 0) await record(toRecord.splice(0, RECORD_BATCH));
