@@ -128,8 +128,9 @@ export function createResultWriter(deps: {
       }
       if (batch.length === 1) {
         deps.log.error({ err, alertId: batch[0]!.id }, "engine: a poll's outcome could not be stored");
+        const failed = asStoreFailure(batch[0]!, err);
         try {
-          return { written: batch, notified: await writeBatch([asStoreFailure(batch[0]!, err)]), left: [] };
+          return { written: [failed], notified: await writeBatch([failed]), left: [] };
         } catch (again) {
           deps.log.error({ err: again, alertId: batch[0]!.id }, 'engine: recording a store failure failed');
           return { written: [], notified: 0, left: batch };
