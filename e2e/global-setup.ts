@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startSimulator } from '../scripts/simulator.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../server/src/db/embedded.ts';
+import { startMailSink } from './helpers/mail-sink.ts';
 import { startReceiver } from './helpers/receiver.ts';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     databaseUrl: string;
     receiverUrl: string;
     simulatorUrl: string;
+    /** The mail sink's HTTP side: every e-mail the app sent (helpers/mail-sink.ts). */
+    mailUrl: string;
   }
 }
 
@@ -87,7 +90,10 @@ export default async function setup(project: TestProject) {
     stops.push(() => simulator.close());
     const receiver = await startReceiver();
     stops.push(() => receiver.close());
+    const mailSink = await startMailSink();
+    stops.push(() => mailSink.close());
     const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
     let output = '';
     const app = spawn(process.execPath, ['scripts/start.ts'], {
       cwd: root,
@@ -101,6 +107,9 @@ export default async function setup(project: TestProject) {
         COOKIE_SECURE: 'false',
         LOG_LEVEL: 'warn',
         SERVE_CLIENT: 'true',
+        // E-mail goes to the loopback sink; links in it (password reset, invitations) point here.
+        SMTP_URL: mailSink.smtpUrl,
+        PUBLIC_URL: baseUrl,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -114,13 +123,13 @@ export default async function setup(project: TestProject) {
     };
     app.stdout?.on('data', keep);
     app.stderr?.on('data', keep);
-    const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, app, () => output);
 
     project.provide('baseUrl', baseUrl);
     project.provide('databaseUrl', database.url);
     project.provide('receiverUrl', receiver.url);
     project.provide('simulatorUrl', simulator.url);
+    project.provide('mailUrl', mailSink.url);
   } catch (error) {
     await teardown();
     throw error;

@@ -17,6 +17,7 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       register: () => trpc.auth.register.mutationOptions(effects('auth.register')),
       /** What the sign-in and registration pages offer: the sign-up policy, reset by e-mail. */
       options: () => trpc.auth.options.queryOptions(undefined, { staleTime: 0 }),
+      /** An invitation link's role and address (a POST: the token stays out of URLs and logs). */
       invitation: () => trpc.auth.invitation.mutationOptions(effects('auth.invitation')),
       forgotPassword: () => trpc.auth.forgotPassword.mutationOptions(effects('auth.forgotPassword')),
       resetPassword: () => trpc.auth.resetPassword.mutationOptions(effects('auth.resetPassword')),

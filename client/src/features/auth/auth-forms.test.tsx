@@ -1,4 +1,4 @@
-import type { AuthResult } from '@resort/shared';
+import { type AuthResult, accountMessages } from '@resort/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -141,5 +141,60 @@ describe('register form', () => {
     await user.type(field(/^Confirm password/), 'Sunshine2Castle');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+  });
+
+  it('registers through an invitation link: its role is said and its address filled in', async () => {
+    const user = userEvent.setup();
+    const token = 'i'.repeat(43);
+    const { calls } = renderWithApi({
+      handlers: {
+        'auth.invitation': () => ({
+          role: 'user',
+          email: 'ada@example.com',
+          expiresAt: '2026-12-01T00:00:00Z',
+        }),
+        'auth.register': () => answer,
+      },
+      path: '/register',
+      routes: {
+        '/register': () => withSession(<RegisterForm invitation={token} />),
+        '/': () => <p>Home page</p>,
+      },
+    });
+    expect(await screen.findByText('You are invited as Planner.')).toBeInTheDocument();
+    await waitFor(() => expect(field(/^Email/)).toHaveValue('ada@example.com'));
+    await user.type(field(/^Name/), 'Ada');
+    await user.type(field(/^Password/), 'Sunshine2Castle');
+    await user.type(field(/^Confirm password/), 'Sunshine2Castle');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'auth.register')?.input).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Sunshine2Castle',
+      invitation: token,
+    });
+  });
+
+  it('says when an invitation link is not valid', async () => {
+    renderWithApi({
+      handlers: {
+        'auth.invitation': () => {
+          throw new ApiAnswer(400, accountMessages.invitationInvalid);
+        },
+      },
+      path: '/invited',
+      routes: { '/invited': () => withSession(<RegisterForm invitation={'x'.repeat(43)} />) },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.invitationInvalid);
+  });
+
+  it('says up front that registration is closed', async () => {
+    renderWithApi({
+      handlers: { 'auth.options': () => ({ signupPolicy: 'closed', passwordResetByEmail: false }) },
+      path: '/register',
+      routes: { '/register': () => withSession(<RegisterForm />) },
+    });
+    expect(await screen.findByText(accountMessages.signupClosed)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { NavigationFeedback } from '@/components/feedback.tsx';
 import { ButtonLink } from '@/components/links.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -9,6 +10,7 @@ import { RegisterForm } from './register-form.tsx';
 export function LoginScreen({ redirectTo }: { redirectTo: string }) {
   return (
     <AuthLayout title="Sign in" subtitle="Watch resort and party availability and get told when it opens.">
+      <NavigationFeedback />
       <LoginForm redirectTo={redirectTo} />
     </AuthLayout>
   );

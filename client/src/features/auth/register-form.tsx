@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { accountLevelLabels, accountMessages, authMessages, registerInput } from '@resort/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
@@ -37,21 +37,24 @@ export function RegisterForm({ invitation = null }: { invitation?: string | null
   const navigate = useNavigate();
   const register = useMutation(api.auth.register());
   const options = useQuery({ ...api.auth.options(), enabled: !invitation });
+  // Looked up once: a query would look the link up again after it is used, and be refused.
   const lookup = useMutation(api.auth.invitation());
+  const { mutate: lookUp } = lookup;
+  useEffect(() => {
+    if (invitation) lookUp({ token: invitation });
+  }, [invitation, lookUp]);
   const form = useForm<RegisterFormValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(registerFormSchema, { sync: true }),
   });
-  const { mutateAsync: lookUp } = lookup;
-  const { setFieldValue } = form;
+  // The invitation's address fills the e-mail field once it is known (the form object changes each render).
+  const formRef = useRef(form);
+  formRef.current = form;
+  const invitedEmail = lookup.data?.email ?? null;
   useEffect(() => {
-    if (!invitation) return;
-    lookUp({ token: invitation }).then(
-      (found) => found.email && setFieldValue('email', found.email),
-      () => undefined, // The lookup's error is shown above the form.
-    );
-  }, [invitation, lookUp, setFieldValue]);
+    if (invitedEmail) formRef.current.setFieldValue('email', invitedEmail);
+  }, [invitedEmail]);
   const notice = invitation ? null : policyNotices[options.data?.signupPolicy ?? 'open'];
 
   const submit = form.onSubmit(async ({ name, email, password }) => {
