@@ -17,7 +17,11 @@ describe('access token verification', () => {
     const { accessToken } = await tokens.issueAccessToken(user);
     const first = await tokens.verifyAccessToken(accessToken);
     const again = await tokens.verifyAccessToken(accessToken);
-    expect(first).toEqual({ ok: true, claims: { userId: user.id, roles: ['user'] } });
+    // issuedAtMs lets a token cut-off (a disabled account, a password reset) refuse older tokens.
+    expect(first).toEqual({
+      ok: true,
+      claims: { userId: user.id, roles: ['user'], issuedAtMs: expect.any(Number) },
+    });
     expect(again).toEqual(first);
   });
 
