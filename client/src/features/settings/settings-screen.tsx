@@ -5,6 +5,7 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
+import { AccountDataSection } from './account-data-section.tsx';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { ContactSection } from './contact-section.tsx';
 import { NotificationServicesSection } from './notification-services/notification-services-section.tsx';
@@ -38,6 +39,7 @@ export function SettingsScreen() {
           <PreferencesSection />
           <NotificationServicesSection />
           <ApiTokensSection />
+          <AccountDataSection />
         </Stack>
       )}
     </>

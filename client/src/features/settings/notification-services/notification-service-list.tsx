@@ -6,7 +6,8 @@ import { serviceTypeLabels } from '@/components/service-type-labels.ts';
 export type ListedService = Pick<
   NotificationService,
   'id' | 'type' | 'label' | 'isActive' | 'config' | 'signingSecret' | 'deactivatedReason'
->;
+> &
+  Partial<Pick<NotificationService, 'verification'>>;
 
 function destination(service: ListedService): string {
   const c = service.config as Record<string, unknown>;
@@ -26,9 +27,12 @@ export function serviceName(service: Pick<ListedService, 'type' | 'label'>): str
 export function NotificationServiceList({
   services,
   actions,
+  verification,
 }: {
   services: readonly ListedService[];
   actions?: (service: ListedService) => ReactNode;
+  /** Shown under an e-mail or SMS channel that is not verified (or predates verification). */
+  verification?: (service: ListedService, state: 'unverified' | 'existing') => ReactNode;
 }) {
   if (services.length === 0) {
     return (
@@ -55,10 +59,18 @@ export function NotificationServiceList({
                   Disabled
                 </Badge>
               )}
+              {service.verification === 'unverified' ? (
+                <Badge variant="light" color="orange" size="sm">
+                  Not verified
+                </Badge>
+              ) : null}
             </Group>
             <Text size="xs" c="dimmed" truncate>
               {destination(service)}
             </Text>
+            {service.verification === 'unverified' || service.verification === 'existing'
+              ? verification?.(service, service.verification)
+              : null}
             {!service.isActive && service.deactivatedReason ? (
               <Text size="xs" c="red">
                 {service.deactivatedReason}

@@ -5,13 +5,14 @@ import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ErrorState } from '@/components/states.tsx';
+import { ChannelVerification } from './channel-verification.tsx';
 import {
   NotificationServiceActions,
   type ServiceOutcome,
   ServiceOutcomeText,
 } from './notification-service-actions.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
-import { NotificationServiceList } from './notification-service-list.tsx';
+import { NotificationServiceList, serviceName } from './notification-service-list.tsx';
 
 export function NotificationServicesSection() {
   const api = useApi();
@@ -49,6 +50,14 @@ export function NotificationServicesSection() {
               <NotificationServiceActions
                 service={service}
                 configuredTypes={configuredTypes}
+                onOutcome={setOutcome}
+              />
+            )}
+            verification={(service, state) => (
+              <ChannelVerification
+                serviceId={service.id}
+                name={serviceName(service)}
+                state={state}
                 onOutcome={setOutcome}
               />
             )}
