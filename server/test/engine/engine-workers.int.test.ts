@@ -130,7 +130,13 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
       const dues = list.map((r) => r.due_at.getTime());
       expect(new Set(dues).size).toBe(dues.length);
     }
-    expect([...runs.values()].flat().some((r) => r.worker_id === replacement.id)).toBe(true);
+    // The replacement joins the pool and takes its share: it may start after the survivor has
+    // already polled every alert twice (a loaded machine starts processes slowly), so wait for it.
+    await waitFor(async () => (await runsOf(t)).some((r) => r.worker_id === replacement.id), {
+      what: 'a poll by the replacement worker',
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
 
     // The workers keep polling: judge a snapshot. Notifications commit before their poll's outcome,
     // so every notified run of the snapshot has its notification, exactly one per due time.
