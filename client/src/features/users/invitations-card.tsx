@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   accountLevelLabels,
@@ -14,6 +14,7 @@ import { errorMessage } from '@/api/http.ts';
 import type { Feedback } from '@/components/feedback.tsx';
 import classes from '@/components/responsive-table.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
+import { WholeBadge } from '@/components/whole-badge';
 import { IssuedLink } from './issued-link.tsx';
 import { when } from './user-table.tsx';
 
@@ -128,9 +129,9 @@ export function InvitationsCard({
                   </Table.Td>
                   <Table.Td data-label="Role">{accountLevelLabels[inv.role]}</Table.Td>
                   <Table.Td data-label="Status">
-                    <Badge color={statusColors[inv.status]} variant="light">
+                    <WholeBadge color={statusColors[inv.status]} variant="light">
                       {inv.status}
-                    </Badge>
+                    </WholeBadge>
                   </Table.Td>
                   <Table.Td data-label="Expires">{when(inv.expiresAt)}</Table.Td>
                   <Table.Td data-label="Actions">

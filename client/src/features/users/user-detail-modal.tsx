@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   type AccountLevel,
   type AdminUser,
@@ -15,6 +15,7 @@ import { errorMessage } from '@/api/http.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
+import { WholeBadge } from '@/components/whole-badge';
 import { IssuedLink } from './issued-link.tsx';
 import { displayName, when } from './user-table.tsx';
 
@@ -91,9 +92,9 @@ export function UserDetailModal({
         <Group gap="xs">
           <Text size="sm">{current.email}</Text>
           {current.disabled ? (
-            <Badge color="red" variant="light">
+            <WholeBadge color="red" variant="light">
               Disabled
-            </Badge>
+            </WholeBadge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">

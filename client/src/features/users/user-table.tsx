@@ -1,6 +1,7 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { type AdminUser, accountLevel, accountLevelLabels } from '@resort/shared';
 import classes from '@/components/responsive-table.module.css';
+import { WholeBadge } from '@/components/whole-badge';
 
 export const when = (iso: string | null, none = 'Never') => (iso ? new Date(iso).toLocaleString() : none);
 export const displayName = (user: Pick<AdminUser, 'name' | 'email'>) => user.name ?? user.email;
@@ -35,9 +36,9 @@ export function UserTable({
                 {user.email}
               </Text>
               {user.disabled ? (
-                <Badge color="red" variant="light">
+                <WholeBadge color="red" variant="light">
                   Disabled
-                </Badge>
+                </WholeBadge>
               ) : null}
             </Table.Td>
             <Table.Td data-label="Role">{accountLevelLabels[accountLevel(user.roles)]}</Table.Td>
