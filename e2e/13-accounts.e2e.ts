@@ -98,7 +98,7 @@ test('an admin disables a planner, whose session is refused, and enables them ag
   // By keyboard: Escape closes the dialog and hands focus back to the button that opened it; Enter
   // opens it again from there.
   const opener = page.getByRole('button', { name: `Open ${planner.name}` });
-  const openerHasFocus = () => opener.evaluate((element) => element === document.activeElement);
+  const openerHasFocus = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   await expect.poll(openerHasFocus).toBe(true);
