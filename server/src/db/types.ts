@@ -270,6 +270,9 @@ export interface EngineWorkersTable {
   started_at: Timestamp;
   heartbeat_at: Timestamp;
   created_at: Timestamp;
+  /** The backend of the worker's own session: gone from pg_stat_activity means the worker is gone. */
+  session_pid: number | null;
+  session_started: Date | null;
 }
 
 export interface ApiTokensTable {
