@@ -28,13 +28,13 @@ export function createAlertPollingService(deps: {
     let session = sessions.get(workerId);
     if (!session && deps.databaseUrl) {
       // Opened again after a loss: the row then names the new backend.
-      session = openWorkerSession(deps.databaseUrl, ({ pid }) =>
+      session = openWorkerSession(deps.databaseUrl, (pid) =>
         polling.setWorkerSession(db, workerId, pid).catch(() => {}),
       );
       sessions.set(workerId, session);
       await session.ready;
     }
-    return session?.identity() ?? null;
+    return session?.pid() ?? null;
   }
 
   return {
@@ -43,7 +43,7 @@ export function createAlertPollingService(deps: {
      * the process is gone), beaten every second, left at stop.
      */
     joinPool: async (worker: { id: string; hostname: string; pid: number }) =>
-      polling.registerWorker(db, { ...worker, sessionPid: (await sessionOf(worker.id))?.pid ?? null }),
+      polling.registerWorker(db, { ...worker, sessionPid: await sessionOf(worker.id) }),
     beat: (workerId: string, timeoutSeconds: number) => polling.beatHeartbeat(db, workerId, timeoutSeconds),
     reapDeadWorkers: (timeoutSeconds: number) => polling.reapDeadWorkers(db, timeoutSeconds),
     /** Hands every claim of this worker back and leaves the pool. */
