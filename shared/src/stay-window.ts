@@ -280,3 +280,25 @@ export function describeStayWindows(windows: readonly StayWindow[]): string {
   const tail = more > 0 ? ` (+${more} more window${more === 1 ? '' : 's'})` : '';
   return parts.join(' · ') + tail;
 }
+
+// ---- What the engine records -------------------------------------------------------------------
+
+/** A stay's state from the latest results: open, not open, or not checked yet. */
+export const stayStates = ['open', 'closed', 'unchecked'] as const;
+export type StayState = (typeof stayStates)[number];
+
+export const stayStatesSchema = z.object({
+  checkedAt: z.string(),
+  stays: z.array(staySchema.extend({ state: z.enum(stayStates) })),
+});
+export type StayStates = z.infer<typeof stayStatesSchema>;
+
+/** Where a window alert's kept values hold its stays' states (beside the rules' kept values). */
+export const STAY_STATES_KEY = '$stays';
+
+/** The stays' states kept in an alert's last values, or null (fixed dates, or not polled yet). */
+export function readStayStates(lastValues: unknown): StayStates | null {
+  if (!lastValues || typeof lastValues !== 'object') return null;
+  const parsed = stayStatesSchema.safeParse((lastValues as Record<string, unknown>)[STAY_STATES_KEY]);
+  return parsed.success ? parsed.data : null;
+}
