@@ -17,7 +17,14 @@ import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
 import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
-import { matchedBeforeFor, pollWindow, stayMessage, type WindowPoll, windowOf } from './stay-expansion.ts';
+import {
+  matchedBeforeFor,
+  pollWindow,
+  stayMessage,
+  staysToList,
+  type WindowPoll,
+  windowOf,
+} from './stay-expansion.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
 interface UpstreamAnswer {
@@ -286,8 +293,7 @@ export function createPoller(deps: PollerDeps) {
         fetched.ok ? fetched.answer.json : undefined,
       );
       if (stays && outcome.notify === 'MATCH') {
-        const listed = watch.notifyOn === 'firstMatch' ? stays.newlyOpen : stays.open;
-        const said = stayMessage(message.slice(0, message.indexOf(')') + 1), listed, alert, template);
+        const said = stayMessage(staysToList(stays, watch.notifyOn), alert, template);
         message = said.message;
         metadata.stays = said.stays;
       }

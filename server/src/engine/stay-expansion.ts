@@ -19,7 +19,7 @@ import {
 } from '@resort/shared';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
-import { describeHeld } from './message.ts';
+import { buildNotification, describeHeld } from './message.ts';
 import type { Evaluation, PollResult } from './outcome.ts';
 
 /**
@@ -217,12 +217,17 @@ export async function pollWindow<F extends Fetched>(
 
 /**
  * What firstMatch compares with: a window alert "matched before" unless a stay newly opened, so it
- * notifies once per newly opened stay, not again while a stay stays open.
+ * notifies once per newly opened stay, not again while a stay stays open. A match whose notification
+ * was not handed over is written back as not matched (result-writer.ts): the next poll notifies again.
  */
 export function matchedBeforeFor(poll: WindowPoll<Fetched>, lastMatched: boolean): boolean {
-  return poll.result.kind === 'answered' && poll.result.evaluation.matched
-    ? poll.newlyOpen.length === 0
-    : lastMatched;
+  const matched = poll.result.kind === 'answered' && poll.result.evaluation.matched;
+  return matched ? lastMatched && poll.newlyOpen.length === 0 : lastMatched;
+}
+
+/** The stays a match notification lists: the newly opened ones (all open ones for everyMatch, or again). */
+export function staysToList(poll: WindowPoll<Fetched>, notifyOn: WatchConfig['notifyOn']): OpenStay[] {
+  return notifyOn === 'firstMatch' && poll.newlyOpen.length > 0 ? poll.newlyOpen : poll.open;
 }
 
 /** The alert's party values by role (adults, children) for the booking link's placeholders. */
@@ -253,14 +258,24 @@ const MAX_MESSAGE = 1000;
 /**
  * A window alert's match message and its `stays` data: the stays listed in words with what matched
  * ("Thu Jun 12 → Mon Jun 16, 4 nights: Lagoon View: 2 rooms available at $689"), each with its
- * booking link where the template defines one. `head` is the ordinary message's first part.
+ * booking link where the template defines one, after the ordinary message's head.
  */
 export function stayMessage(
-  head: string,
   listed: OpenStay[],
   alert: ClaimedAlert,
   template: PollingTemplate,
 ): { message: string; stays: { checkIn: string; checkOut: string; nights: number; bookingUrl?: string }[] } {
+  // The ordinary message with nothing listed is its head and a full stop.
+  const subject = {
+    alertId: alert.id,
+    templateId: alert.template_id,
+    templateName: template.name,
+    title: alert.title,
+    partyName: alert.party_name,
+  };
+  const nothing = { matched: true, values: {}, results: [] };
+  const when = { dueAt: alert.next_due_at, observedAt: alert.next_due_at, statusCode: 200 };
+  const head = buildNotification('MATCH', subject, nothing, when).message.slice(0, -1);
   const url = template.stay?.bookingUrl;
   const party = url ? partyOf(alert, template) : {};
   const stays = listed.map((o) => ({
