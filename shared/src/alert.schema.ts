@@ -6,7 +6,7 @@ import {
   MIN_POLLING_INTERVAL_SECONDS,
   pollingIntervalRangeMessage,
 } from './polling.ts';
-import { stayWindowSchema, stayWindowsSchema } from './stay-window.ts';
+import { stayStatesSchema, stayWindowSchema, stayWindowsSchema } from './stay-window.ts';
 import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 
 /**
@@ -195,6 +195,8 @@ export const alertSchema = z.object({
   customBody: json.nullable(),
   overrides: overridesSchema,
   stayWindow: z.array(stayWindowSchema).nullable(),
+  /** A window alert's stays from the latest results (open, not open, not checked); null otherwise. */
+  stayStates: stayStatesSchema.nullable(),
   watchConfig: watchConfigSchema,
   pollingIntervalSeconds: z.number().int(),
   notificationServices: z.array(

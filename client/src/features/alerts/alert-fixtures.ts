@@ -134,6 +134,7 @@ export const existingAlert: AlertRecord = {
   customQuery: {},
   customBody: null,
   stayWindow: null,
+  stayStates: null,
   overrides: {
     body: { 'stay.checkIn': '2099-07-01', 'party.adults': 3, 'party.children': 1, 'party.childAges': [7] },
     query: { roomType: 'DLX' },
@@ -176,6 +177,7 @@ export function alertRecord(
     customQuery: {},
     customBody: null,
     stayWindow: null,
+    stayStates: null,
     overrides: {},
     watchConfig: { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 },
     pollingIntervalSeconds: 60,
