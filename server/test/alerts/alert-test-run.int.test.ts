@@ -183,17 +183,11 @@ describe('POST /api/registrations/test', () => {
         ...editableFields,
         { target: 'QUERY', path: 'departure', label: 'Departure', fieldType: 'DATE' },
       ],
+      stay: {
+        checkIn: { target: 'QUERY', path: 'arrival' },
+        checkOut: { target: 'QUERY', path: 'departure' },
+      },
     });
-    await t.db
-      .updateTable('templates')
-      .set({
-        stay: JSON.stringify({
-          checkIn: { target: 'QUERY', path: 'arrival' },
-          checkOut: { target: 'QUERY', path: 'departure' },
-        }),
-      })
-      .where('id', '=', stayTemplate)
-      .execute();
     const payload = validPayload(stayTemplate, {
       watchConfig: rule(300),
       stayWindow: [{ start: isoDay(40), end: isoDay(50), minNights: 3, maxNights: 4 }],

@@ -32,22 +32,13 @@ beforeAll(async () => {
   planner = await createUser(t);
   await insertTemplate(t, { editableFields: [] });
   // A template that declares its stay, for the example's flexible-dates alert.
-  const stayTemplateId = await insertTemplate(t, {
+  await insertTemplate(t, {
     editableFields: [
       { target: 'QUERY', path: 'checkIn', label: 'Check-in', fieldType: 'DATE' },
       { target: 'QUERY', path: 'checkOut', label: 'Check-out', fieldType: 'DATE' },
     ],
+    stay: { checkIn: { target: 'QUERY', path: 'checkIn' }, checkOut: { target: 'QUERY', path: 'checkOut' } },
   });
-  await t.db
-    .updateTable('templates')
-    .set({
-      stay: JSON.stringify({
-        checkIn: { target: 'QUERY', path: 'checkIn' },
-        checkOut: { target: 'QUERY', path: 'checkOut' },
-      }),
-    })
-    .where('id', '=', stayTemplateId)
-    .execute();
 });
 afterAll(() => t.close());
 
