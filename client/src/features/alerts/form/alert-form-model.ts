@@ -12,6 +12,7 @@ import {
   type Preset,
   readEditableFields,
   readTemplateStay,
+  type StayWindow,
   type TemplateStay,
   type WatchPresets,
   type Weekday,
@@ -41,6 +42,8 @@ export interface Preserved {
   debounceSeconds: number;
   /** Conditions not made from a preset (written through the API): sent back unchanged. */
   extra: { all: Condition[]; any: Condition[] };
+  /** Windows after the first (the form edits one; more come through the API): sent back unchanged. */
+  extraWindows: StayWindow[];
 }
 
 /** Flexible dates: one window of stays, as typed (numbers may still be text). */
@@ -134,6 +137,7 @@ const emptyPreserved = (presets: WatchPresets | null): Preserved => ({
   notifyOnResolved: presets?.notifyOnResolved ?? false,
   debounceSeconds: presets?.debounceSeconds ?? 0,
   extra: { all: [], any: [] },
+  extraWindows: [],
 });
 
 export function emptyAlertValues(): AlertFormValues {
@@ -225,6 +229,7 @@ export function fromAlert(alert: AlertRecord, model: TemplateModel, now: Date): 
       notifyOnResolved: watch.notifyOnResolved,
       debounceSeconds: watch.debounceSeconds,
       extra: { all: watch.all.filter(own), any: watch.any.filter(own) },
+      extraWindows: alert.stayWindow?.slice(1) ?? [],
     },
   };
 }

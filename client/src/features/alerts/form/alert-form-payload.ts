@@ -126,6 +126,12 @@ export function toStayWindow(v: StayWindowValues): StayWindow {
   };
 }
 
+/** The windows the alert watches: the form's one, then any it keeps from the API. */
+export function stayWindowsOf(values: AlertFormValues): StayWindow[] | null {
+  if (!values.stayWindow) return null;
+  return [toStayWindow(values.stayWindow), ...values.preserved.extraWindows];
+}
+
 const boxes = [
   ['customHeadersText', 'customHeaders'],
   ['customQueryText', 'customQuery'],
@@ -177,7 +183,7 @@ export function parseAlertForm(
     customQuery: parsed.customQuery as AlertPayloadInput['customQuery'],
     customBody: parsed.customBody as AlertPayloadInput['customBody'],
     overrides: model ? toOverrides(model, values.fieldValues, flexible) : {},
-    stayWindow: flexible && values.stayWindow ? [toStayWindow(values.stayWindow)] : null,
+    stayWindow: flexible ? stayWindowsOf(values) : null,
     watchConfig,
     // Blank stays text, so the schema answers with its not-a-number message.
     pollingIntervalSeconds: values.pollingIntervalSeconds as number,

@@ -8,6 +8,8 @@ import { renderWithMantine } from '@/test/render.tsx';
 import { alertDatesText } from '../alert-text.ts';
 import { checkInDays, StayCalendar } from '../page/stay-calendar.tsx';
 import { AlertForm } from './alert-form.tsx';
+import { fromAlert, templateModel } from './alert-form-model.ts';
+import { stayWindowsOf } from './alert-form-payload.ts';
 import { stayCountText } from './stay-window-section.tsx';
 
 /** The Polynesian template with a nights field and a declared stay. */
@@ -94,6 +96,17 @@ describe('AlertForm: flexible dates', { timeout: 30_000 }, () => {
     expect(submitted[0]!.stayWindow).toEqual([{ ...june, arrivalWeekdays: ['thu', 'fri', 'sat'] }]);
     expect(submitted[0]!.overrides?.body).not.toHaveProperty('stay.checkIn');
     expect(submitted[0]!.overrides?.body).not.toHaveProperty('stay.nights');
+  });
+});
+
+describe('editing a window alert', () => {
+  it('keeps the windows after the first (set through the API) when the form saves', () => {
+    const july = { start: '2099-07-01', end: '2099-07-15', minNights: 3, maxNights: 3 };
+    const alert = alertRecord({ templateId: polyStays.id, stayWindow: [june, july] });
+    const model = templateModel(polyStays);
+    const values = fromAlert(alert, model, new Date('2099-01-01T00:00:00Z'));
+    expect(values.stayWindow).toMatchObject(june);
+    expect(stayWindowsOf(values)).toEqual([june, july]);
   });
 });
 
