@@ -22,6 +22,7 @@ export type ClaimedAlert = Pick<
   | 'custom_query'
   | 'custom_body'
   | 'overrides'
+  | 'stay_window'
   | 'watch_config'
   | 'polling_interval_seconds'
   | 'status'
@@ -177,7 +178,7 @@ export async function claimDueAlerts(
     FROM due, templates t
     WHERE r.id = due.id AND t.id = r.template_id
     RETURNING r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title, r.party_name,
-      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.watch_config,
+      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.stay_window, r.watch_config,
       r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values,
       r.last_notified_at, r.consecutive_errors,
       (SELECT a.answer_hash FROM alert_answers a WHERE a.alert_id = r.id) AS answer_hash,
