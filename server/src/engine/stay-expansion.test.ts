@@ -1,8 +1,18 @@
+import type { BuiltRequest } from '@resort/shared';
 import { evaluateWatch } from '@resort/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
-import { matchedBeforeFor, stayMessage, staysToList, type WindowPoll } from './stay-expansion.ts';
+import {
+  matchedBeforeFor,
+  pollWindow,
+  STAY_SPREAD_MAX_MS,
+  stayMessage,
+  stayOffsetMs,
+  staySpreadMs,
+  staysToList,
+  type WindowPoll,
+} from './stay-expansion.ts';
 
 const answer = { rooms: [{ name: 'Lagoon View', available: true, remaining: 2, price: 689 }] };
 const evaluation = evaluateWatch(
@@ -79,5 +89,90 @@ describe('stayMessage', () => {
       { ...june10.stay, bookingUrl: 'https://resort.example/book?in=2027-06-10&n=4&adults=3' },
       { ...june17.stay, bookingUrl: 'https://resort.example/book?in=2027-06-17&n=4&adults=3' },
     ]);
+  });
+});
+
+describe('a window poll spreads its stays', () => {
+  const window = { start: '2027-06-01', end: '2027-06-12', minNights: 4, maxNights: 4 };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Polls the window on a fake clock, noting when each stay is fetched (ms after the poll's start). */
+  async function spreadPoll(openCheckIn: string | null) {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const fetchedAt: { checkIn: string; at: number }[] = [];
+    const polled = pollWindow(
+      {
+        deps: {
+          build: (_template, a) =>
+            ({
+              url: 'http://upstream.test/',
+              method: 'GET',
+              headers: {},
+              query: {},
+              body: a.overrides,
+            }) as BuiltRequest,
+          fetch: async (req) => {
+            const checkIn = (req.body as { query: { arrival: string } }).query.arrival;
+            fetchedAt.push({ checkIn, at: Date.now() - 1_000_000 });
+            return {
+              fetched: { ok: true, answer: { json: { open: checkIn === openCheckIn } } },
+              shared: false,
+            };
+          },
+          judge: (fetched) => {
+            const json = fetched.ok ? (fetched.answer.json as { open: boolean }) : { open: false };
+            return { kind: 'answered', statusCode: 200, evaluation: { ...evaluation, matched: json.open } };
+          },
+          failure: () => ({ ok: false }),
+          now: () => Date.now(),
+        },
+        alert: {
+          id: 'a1',
+          polling_interval_seconds: 60,
+          overrides: {},
+          last_values: null,
+        } as unknown as ClaimedAlert,
+        template: { id: 't1', request: {} } as unknown as PollingTemplate,
+        w: { windows: [window], stay: { checkIn: { target: 'QUERY', path: 'arrival' } } },
+        watch: { all: [] },
+      },
+      '2027-05-01',
+      1_000_000,
+    );
+    await vi.runAllTimersAsync();
+    return { result: await polled, fetchedAt };
+  }
+
+  it('checks each stay at its own offset within half the interval, the same offset for every alert', async () => {
+    const { fetchedAt, result } = await spreadPoll(null);
+    expect(result.open).toEqual([]);
+    expect(fetchedAt.map((f) => f.checkIn).sort()).toEqual(
+      ['01', '02', '03', '04', '05', '06', '07', '08'].map((d) => `2027-06-${d}`),
+    );
+    const spread = staySpreadMs(60);
+    expect(spread).toBe(30_000);
+    for (const f of fetchedAt) {
+      const offset = stayOffsetMs({ checkIn: f.checkIn, checkOut: '', nights: 4 }, spread);
+      expect(offset).toBeGreaterThanOrEqual(0);
+      expect(offset).toBeLessThan(spread);
+      // At its turn, or later only when four stays were in flight before it.
+      expect(f.at).toBeGreaterThanOrEqual(offset);
+    }
+    // Spread, not bunched: the stays' turns cover much of the spread.
+    const times = fetchedAt.map((f) => f.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(spread / 3);
+    expect(staySpreadMs(3600)).toBe(STAY_SPREAD_MAX_MS);
+  });
+
+  it('checks the remaining stays at once when one newly opens', async () => {
+    const { fetchedAt: calm } = await spreadPoll(null);
+    const first = calm[0]!;
+    const { fetchedAt, result } = await spreadPoll(first.checkIn);
+    expect(result.newlyOpen.map((o) => o.stay.checkIn)).toEqual([first.checkIn]);
+    expect(fetchedAt).toHaveLength(calm.length);
+    // Every stay is checked at the opening stay's moment: none waits for its own turn.
+    expect(fetchedAt.every((f) => f.at === first.at)).toBe(true);
   });
 });

@@ -33,6 +33,38 @@ import type { Evaluation, PollResult } from './outcome.ts';
 
 /** Stays of one alert fetched at once; the host limiter paces them against every other poll. */
 export const STAY_CONCURRENCY = 4;
+/**
+ * A window's stays are spread over the first half of the alert's interval, at most this long: each
+ * stay at its own offset, the same for every alert (a hash of the stay), so alerts of one template,
+ * which share its phase, still send an identical stay together and share it.
+ */
+export const STAY_SPREAD_MAX_MS = 30_000;
+
+/** How long after a window poll's start its stays are spread (half its interval, capped). */
+export function staySpreadMs(intervalSeconds: number): number {
+  return Math.min((intervalSeconds * 1000) / 2, STAY_SPREAD_MAX_MS);
+}
+
+/** A stay's place in the spread: the same fraction of it for every alert (FNV-1a of the stay). */
+export function stayOffsetMs(stay: Stay, spreadMs: number): number {
+  let hash = 0x811c9dc5;
+  for (const ch of stayKey(stay)) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return Math.floor((hash / 2 ** 32) * spreadMs);
+}
+
+/** Waits `ms`, or less when `signal` aborts (a stay opened: the rest are checked at once). */
+function waitOrHurry(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
 
 export interface WindowWatch {
   windows: StayWindow[];
@@ -56,6 +88,10 @@ export interface WindowPollDeps<F extends Fetched> {
   judge: (fetched: F, watch: WatchConfig, previous: Record<string, unknown> | null) => PollResult;
   /** A fetch that failed before it was sent (the request could not be built, no stay left). */
   failure: (error: string) => F;
+  /** The clock the spread is timed by (ms); the database's in the engine. */
+  now: () => number;
+  /** Waits until a stay's turn in the spread, or less when hurried (tests pass their own). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** One window poll's givens. */
@@ -127,9 +163,31 @@ async function checkStay<F extends Fetched>(
   return { fetched, shared, result: c.deps.judge(fetched, c.watch, null) };
 }
 
-/** Every stay by its own request, a few at a time. */
-function checkEachStay<F extends Fetched>(c: WindowContext<F>, stays: Stay[]): Promise<Checked<F>[]> {
-  return mapLimit(stays, STAY_CONCURRENCY, async (stay) => ({ stay, ...(await checkStay(c, stay)) }));
+/**
+ * Every stay by its own request, a few at a time, each at its offset in the spread from the poll's
+ * start. A stay that newly opens hurries the rest: they are checked at once, so the poll (and its
+ * notification) ends without waiting out the spread.
+ */
+async function checkEachStay<F extends Fetched>(
+  c: WindowContext<F>,
+  stays: Stay[],
+  startMs: number,
+  before: Map<string, StayStates['stays'][number]['state']>,
+): Promise<Checked<F>[]> {
+  const spreadMs = staySpreadMs(c.alert.polling_interval_seconds);
+  const offsets = new Map(stays.map((s) => [stayKey(s), stayOffsetMs(s, spreadMs)]));
+  const inTurn = [...stays].sort((a, b) => offsets.get(stayKey(a))! - offsets.get(stayKey(b))!);
+  const hurry = new AbortController();
+  const wait = c.deps.wait ?? waitOrHurry;
+  const checked = await mapLimit(inTurn, STAY_CONCURRENCY, async (stay) => {
+    await wait(startMs + offsets.get(stayKey(stay))! - c.deps.now(), hurry.signal);
+    const check: Checked<F> = { stay, ...(await checkStay(c, stay)) };
+    if (isOpen(check) && before.get(stayKey(stay)) !== 'open') hurry.abort();
+    return check;
+  });
+  // Reported in the windows' order (check-in, then length), whatever order they were checked in.
+  const byKey = new Map(checked.map((ch) => [stayKey(ch.stay), ch]));
+  return stays.map((s) => byKey.get(stayKey(s))!);
 }
 
 /** One request spanning every stay; each stay is open when all its nights are available. */
@@ -174,10 +232,10 @@ export async function pollWindow<F extends Fetched>(
       newlyOpen: [],
     };
   }
-  const checked = await (w.stay.perNight ? checkByNights(c, stays) : checkEachStay(c, stays));
-
   const previous = (alert.last_values?.[STAY_STATES_KEY] as StayStates | undefined)?.stays ?? [];
   const before = new Map(previous.map((s) => [stayKey(s), s.state]));
+  const checked = await (w.stay.perNight ? checkByNights(c, stays) : checkEachStay(c, stays, now, before));
+
   const answered = checked.filter((c) => c.result.kind === 'answered');
   const openChecks = checked.filter(isOpen);
   const open = openChecks.map((c) => ({
