@@ -126,6 +126,22 @@ export function selectPath(data: unknown, path: string): unknown[] {
   return current;
 }
 
+/**
+ * Whether the answer has the place a path reads: its part before the first wildcard selects
+ * something (an empty list there is present: "no rooms"). A path without wildcards must select.
+ */
+export function pathPresent(data: unknown, path: string): boolean {
+  let current: unknown[] = [data];
+  for (const segment of parsePath(path)) {
+    if (segment.kind === 'wildcard') return current.some((v) => v !== null && typeof v === 'object');
+    const next: unknown[] = [];
+    for (const value of current) step(value, segment, next);
+    current = next;
+    if (current.length === 0) return false;
+  }
+  return true;
+}
+
 // ---- Editable-field paths -----------------------------------------------------------------------
 
 export type ObjectPathSegment = string | number;

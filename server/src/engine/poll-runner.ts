@@ -62,6 +62,7 @@ export function createPollRunner(
     coalescer: createCoalescer<FetchResult>({ windowMs: config.ENGINE_COALESCE_WINDOW_MS }),
     now: clock.now,
     errorAfter: config.ENGINE_ERROR_AFTER_FAILURES,
+    driftAfter: config.ENGINE_DRIFT_AFTER_POLLS,
     log,
   });
   const writer = createResultWriter({

@@ -11,7 +11,7 @@ import { createEngine } from './engine.ts';
 export function createEngineFromServices(
   services: Pick<
     Services,
-    'alertPolling' | 'templates' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'
+    'alertPolling' | 'alertHealth' | 'templates' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'
   >,
 ) {
   return createEngine({
@@ -30,6 +30,7 @@ export function createEngineFromServices(
     send: (req, proxy) => sendBuiltRequest(services.outbound, req, { proxy }),
     evaluate: (config, data, previous) => evaluateWatch(config, data, previous),
     notify: (inputs) => services.notifications.createNotifications(inputs),
+    tellHealth: () => services.alertHealth.tellChanges(),
     proxies: services.proxies.rotation,
   });
 }

@@ -11,6 +11,7 @@ import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createRateLimits } from '../platform/rate-limiter.ts';
 import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
 import { createAlertArchiveService } from './alerts/alert-archive.service.ts';
+import { createAlertHealthService } from './alerts/alert-health.service.ts';
 import { createAlertPollingService } from './alerts/alert-polling.service.ts';
 import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
@@ -144,6 +145,13 @@ export async function createServices(deps: ServiceDeps) {
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
     skipReason: (d) => notificationServices.skipReason(d),
   });
+  const alertHealth = createAlertHealthService({
+    db,
+    notify: (inputs) => notifications.createNotifications(inputs),
+    clock,
+    log,
+    delaySeconds: config.HEALTH_NOTICE_DELAY_SECONDS,
+  });
   const health = createHealthService({
     db,
     boss,
@@ -185,6 +193,7 @@ export async function createServices(deps: ServiceDeps) {
     templates,
     alerts,
     alertPolling,
+    alertHealth,
     watchlists,
     archive,
     alertInsight,

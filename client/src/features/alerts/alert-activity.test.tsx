@@ -26,6 +26,11 @@ const alert = (over: Partial<AlertRecord> = {}): AlertRecord =>
       lastStatusCode: null,
       consecutiveErrors: 3,
       checkRequestedAt: null,
+      health: 'failing',
+      healthCause: 'proxy',
+      healthSince: ago(600_000),
+      healthWords: 'Failing: the proxy failed',
+      lastSuccessAt: ago(900_000),
     },
     ...over,
   });

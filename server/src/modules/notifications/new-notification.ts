@@ -1,5 +1,10 @@
-/** What a notification says: availability found (MATCH) or gone again (RESOLVED, with notifyOnResolved). */
-export type NotificationKind = 'MATCH' | 'RESOLVED';
+/**
+ * What a notification says: availability found (MATCH) or gone again (RESOLVED, with
+ * notifyOnResolved); or the alert's health: it cannot see (FAILING), its answer changed shape
+ * (DRIFTED), or it sees again (RECOVERED) (docs/product.md, "Alert health").
+ */
+export type NotificationKind = 'MATCH' | 'RESOLVED' | HealthNoticeKind;
+export type HealthNoticeKind = 'FAILING' | 'DRIFTED' | 'RECOVERED';
 
 /**
  * A notification to create, the one shape the engine hands over, the write-back reports on and the
@@ -13,7 +18,10 @@ export interface NewNotification {
   eventKey: string;
   kind: NotificationKind;
   message: string;
-  /** Stored with the notification; the service stamps `timestamp` when it is missing. */
+  /**
+   * Stored with the notification; the service stamps `timestamp` when it is missing. A grouped
+   * notice names its alerts in `alertIds`: it goes to the channels of each of them.
+   */
   metadata?: Record<string, unknown>;
 }
 

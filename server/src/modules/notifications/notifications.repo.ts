@@ -44,15 +44,25 @@ export async function insertNotificationsWithDeliveries(
       FROM jsonb_to_recordset(${values}::jsonb)
         AS v(user_id uuid, alert_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
-      RETURNING id, user_id, alert_id, event_key
+      RETURNING id, user_id, alert_id, event_key, metadata->'alertIds' AS grouped
+    ),
+    -- Each channel of the notification's alert, or of every alert a grouped notice names, once.
+    targets AS (
+      SELECT DISTINCT n.id, n.user_id, ans.notification_service_id AS service_id
+      FROM created n
+      CROSS JOIN LATERAL (
+        SELECT n.alert_id AS alert_id
+        UNION SELECT a::uuid FROM jsonb_array_elements_text(
+          CASE WHEN jsonb_typeof(n.grouped) = 'array' THEN n.grouped ELSE '[]'::jsonb END) AS a
+      ) linked
+      JOIN alert_notification_services ans ON ans.alert_id = linked.alert_id
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
         (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
       SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
-      FROM created n
-      JOIN alert_notification_services ans ON ans.alert_id = n.alert_id
-      JOIN notification_services s ON s.id = ans.notification_service_id
+      FROM targets n
+      JOIN notification_services s ON s.id = n.service_id
       WHERE s.user_id = n.user_id AND s.is_active
       ORDER BY n.id, s.created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
