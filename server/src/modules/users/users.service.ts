@@ -72,7 +72,10 @@ export function createUserService(deps: {
       };
     },
 
-    /** Push, e-mail and SMS toggles of Settings; e-mail and SMS pick new alerts' default channels. */
+    /**
+     * Push, e-mail, SMS and health-notice toggles of Settings; e-mail and SMS pick new alerts' default
+     * channels; health notices say when an alert cannot see (docs/product.md, "Alert health").
+     */
     preferences: async (userId: string): Promise<NotificationPreferences> =>
       toPreferences(await requireUser(userId)),
 
@@ -85,6 +88,7 @@ export function createUserService(deps: {
         notify_push: input.push,
         notify_email: input.email,
         notify_sms: input.sms,
+        health_notices: input.healthNotices,
       });
       if (!row) throw new AppError('UNAUTHORIZED', 'Account not found.');
       return toPreferences(row);
