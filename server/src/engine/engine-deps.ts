@@ -46,6 +46,8 @@ export interface EngineDeps {
   notify: NotifyFn;
   /** Tells owners of their alerts' health changes (one round; answers the notices handed over). */
   tellHealth: () => Promise<number>;
+  /** The operator's figures: each written poll's class and lateness (GET /metrics). */
+  metrics?: { recordPoll(pollClass: string, latenessMs: number): void };
   proxies: PollerDeps['proxyOutcome'] & { listActive(): Promise<RotatingProxy[]> };
 }
 

@@ -77,7 +77,9 @@ export function createPollRunner(
     onSettled(records: PollRecord[], written: boolean) {
       for (const r of records) {
         pending.settle(r.id, r.token);
-        if (written) figures.recordPoll(r);
+        if (!written) continue;
+        figures.recordPoll(r);
+        deps.metrics?.recordPoll(r.outcome.pollClass, r.latenessMs);
       }
     },
   });

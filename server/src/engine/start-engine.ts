@@ -11,7 +11,15 @@ import { createEngine } from './engine.ts';
 export function createEngineFromServices(
   services: Pick<
     Services,
-    'alertPolling' | 'alertHealth' | 'templates' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'
+    | 'alertPolling'
+    | 'alertHealth'
+    | 'metrics'
+    | 'templates'
+    | 'config'
+    | 'log'
+    | 'outbound'
+    | 'notifications'
+    | 'proxies'
   >,
 ) {
   return createEngine({
@@ -31,6 +39,7 @@ export function createEngineFromServices(
     evaluate: (config, data, previous) => evaluateWatch(config, data, previous),
     notify: (inputs) => services.notifications.createNotifications(inputs),
     tellHealth: () => services.alertHealth.tellChanges(),
+    metrics: services.metrics,
     proxies: services.proxies.rotation,
   });
 }

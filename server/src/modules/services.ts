@@ -21,6 +21,7 @@ import { createRecoveryService, revokeCredentials } from './auth/recovery.servic
 import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
 import { createEngineFigures } from './health/engine-figures.ts';
 import { createHealthService } from './health/health.service.ts';
+import { createMetrics } from './health/metrics.ts';
 import { createLiveHub } from './live/live.hub.ts';
 import {
   createNotificationServicesService,
@@ -152,6 +153,11 @@ export async function createServices(deps: ServiceDeps) {
     log,
     delaySeconds: config.HEALTH_NOTICE_DELAY_SECONDS,
   });
+  const metrics = createMetrics({
+    templateHealth: () => alertHealth.templateHealth(),
+    deliveryFigures: () => notifications.figures(),
+    log,
+  });
   const health = createHealthService({
     db,
     boss,
@@ -194,6 +200,7 @@ export async function createServices(deps: ServiceDeps) {
     alerts,
     alertPolling,
     alertHealth,
+    metrics,
     watchlists,
     archive,
     alertInsight,

@@ -1,8 +1,24 @@
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { NewNotification } from '../notifications/new-notification.ts';
-import { lockUntoldHealth, markHealthTold } from './alert-health.repo.ts';
+import { lockUntoldHealth, markHealthTold, readTemplateHealth } from './alert-health.repo.ts';
 import { buildHealthNotices, toldStateOf } from './health-notices.ts';
+
+/** One template's health (GET /api/health, the template cards, /metrics). */
+export interface TemplateHealth {
+  templateId: string;
+  templateName: string;
+  polled: number;
+  failing: number;
+  drifted: number;
+  degraded: number;
+  /** Share of its polled alerts failing, 0 to 1. */
+  failingShare: number;
+  /** The most frequent cause among its failing and drifted alerts. */
+  cause: string | null;
+  /** Since when the first of them fails or drifts. */
+  since: string | null;
+}
 
 /** Untold changes handled per round; more wait for the next round. */
 const ROUND_LIMIT = 2000;
@@ -22,6 +38,21 @@ export function createAlertHealthService(deps: {
   delaySeconds: number;
 }) {
   return {
+    /** Per template with polled alerts: counts per health, the dominant cause and since when. */
+    async templateHealth(): Promise<TemplateHealth[]> {
+      return (await readTemplateHealth(deps.db)).map((r) => ({
+        templateId: r.template_id,
+        templateName: r.template_name,
+        polled: r.polled,
+        failing: r.failing,
+        drifted: r.drifted,
+        degraded: r.degraded,
+        failingShare: r.polled === 0 ? 0 : Math.round((r.failing / r.polled) * 1000) / 1000,
+        cause: r.cause,
+        since: r.since?.toISOString() ?? null,
+      }));
+    },
+
     /** One round: answers how many notices it handed over. */
     async tellChanges(): Promise<number> {
       return deps.db.transaction().execute(async (trx) => {
