@@ -11,6 +11,7 @@ import { type Kysely, sql } from 'kysely';
  * - `alerts.health_told`: the health its owner was last told of (healthy, failing or drifted). The
  *   health notifier tells owners where it differs; `alerts_health_untold_idx` finds those rows.
  * - `users.health_notices`: the owner's setting, on by default.
+ * - `live_health_changed`: a health change is a live event (kind 'health', the health as its status).
  * - `templates.health_told`: whether admins were told that most of the template's alerts fail.
  * Alerts already in ERROR are failing; their owners were never told, so they are told once now.
  */
@@ -38,6 +39,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE status IN ('ACTIVE','FIRING') AND last_error IS NULL`.execute(db);
   await sql`CREATE INDEX alerts_health_untold_idx ON alerts (health_since)
     WHERE health_told <> CASE health WHEN 'degraded' THEN health_told ELSE health END`.execute(db);
+  // A health change is a live event (kind 'health'): lists and dashboards refresh without reload.
+  await sql`
+    CREATE FUNCTION live_health_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM live_event(NEW.user_id, NEW.id, 'health',
+        jsonb_build_object('status', NEW.health, 'message', NEW.health_cause, 'previous', OLD.health));
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER live_health_changed AFTER UPDATE OF health ON alerts
+            FOR EACH ROW WHEN (NEW.health IS DISTINCT FROM OLD.health)
+            EXECUTE FUNCTION live_health_changed()`.execute(db);
   await sql`ALTER TABLE users ADD COLUMN health_notices boolean NOT NULL DEFAULT true`.execute(db);
   await sql`ALTER TABLE templates ADD COLUMN health_told boolean NOT NULL DEFAULT false`.execute(db);
 }
@@ -46,6 +58,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE templates DROP COLUMN IF EXISTS health_told`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN IF EXISTS health_notices`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS live_health_changed ON alerts`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS live_health_changed()`.execute(db);
   await sql`DROP INDEX IF EXISTS alerts_health_untold_idx`.execute(db);
   await sql`ALTER TABLE alerts DROP COLUMN IF EXISTS health_told, DROP COLUMN IF EXISTS drift_count,
     DROP COLUMN IF EXISTS last_success_at, DROP COLUMN IF EXISTS health_since,

@@ -169,7 +169,8 @@ export type CheckNowResult = z.infer<typeof checkNowResultSchema>;
 export const checkNowIntervalSeconds = 30;
 
 /** "ready" opens every stream (and every resumed one): the client catches up on what it shows. */
-export const liveEventKinds = ['ready', 'notification', 'delivery', 'status', 'poll'] as const;
+/** 'health': an alert's health changed (its status field carries the health). */
+export const liveEventKinds = ['ready', 'notification', 'delivery', 'status', 'poll', 'health'] as const;
 
 /** A pushed event (tRPC subscription `live.events`). */
 export const liveEventSchema = z.object({

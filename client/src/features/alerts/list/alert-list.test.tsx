@@ -82,6 +82,44 @@ describe('AlertList', () => {
     }
   });
 
+  it('lists failing and drifted alerts first, with the cause in words', async () => {
+    const activity = (health: 'failing' | 'drifted' | 'healthy', healthWords: string) => ({
+      lastCheckedAt: null,
+      nextCheckAt: null,
+      availabilityChangedAt: null,
+      lastError: null,
+      lastStatusCode: null,
+      consecutiveErrors: 0,
+      checkRequestedAt: null,
+      health,
+      healthCause:
+        health === 'failing' ? ('refused' as const) : health === 'drifted' ? ('drift' as const) : null,
+      healthSince: null,
+      healthWords,
+      lastSuccessAt: null,
+    });
+    const withHealth = [
+      { ...alerts[0]!, activity: activity('healthy', 'Healthy') },
+      {
+        ...alerts[1]!,
+        activity: activity('drifted', "Drifted: the answer changed shape: a rule's path is missing from it"),
+      },
+      {
+        ...alerts[2]!,
+        activity: activity('failing', 'Failing: refused by the site (blocked, login or rate limit)'),
+      },
+    ];
+    await renderWithRouter(<Harness initial={withHealth} />);
+    const order = rows().map((row) =>
+      within(row)
+        .getByRole('button', { name: /More actions for/ })
+        .getAttribute('aria-label'),
+    );
+    expect(order).toEqual(['More actions for a-3', 'More actions for a-2', 'More actions for a-1']);
+    expect(within(rows()[0]!).getByTestId('alert-health')).toHaveTextContent('Failing: refused by the site');
+    expect(within(rows()[0]!).getByTestId('alert-health')).toHaveTextContent('No successful check yet');
+  });
+
   it('shows one chip per status present with counts; ACTIVE and FIRING count as Enabled', async () => {
     await renderWithRouter(<Harness initial={alerts} />);
     expect(chip(/^All \(3\)$/)).toBeChecked();
