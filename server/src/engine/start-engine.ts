@@ -38,7 +38,7 @@ export function createEngineFromServices(
     send: (req, proxy) => sendBuiltRequest(services.outbound, req, { proxy }),
     evaluate: (config, data, previous) => evaluateWatch(config, data, previous),
     notify: (inputs) => services.notifications.createNotifications(inputs),
-    tellHealth: () => services.alertHealth.tellChanges(),
+    tellHealth: () => services.alertHealth.tellRound(),
     metrics: services.metrics,
     proxies: services.proxies.rotation,
   });

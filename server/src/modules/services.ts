@@ -152,6 +152,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     log,
     delaySeconds: config.HEALTH_NOTICE_DELAY_SECONDS,
+    adminIds: () => users.adminIds(),
   });
   const metrics = createMetrics({
     templateHealth: () => alertHealth.templateHealth(),
@@ -167,6 +168,7 @@ export async function createServices(deps: ServiceDeps) {
       workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
     }),
     deliveryFigures: () => notifications.figures(),
+    templateHealth: () => alertHealth.templateHealth(),
   });
   const watchlists = createWatchlistService({
     db,

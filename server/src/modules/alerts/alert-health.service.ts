@@ -1,8 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { NewNotification } from '../notifications/new-notification.ts';
-import { lockUntoldHealth, markHealthTold, readTemplateHealth } from './alert-health.repo.ts';
-import { buildHealthNotices, toldStateOf } from './health-notices.ts';
+import {
+  lockUntoldHealth,
+  markHealthTold,
+  markTemplateHealthTold,
+  readTemplateHealth,
+  type TemplateHealthRow,
+} from './alert-health.repo.ts';
+import { buildHealthNotices, buildTemplateNotices, toldStateOf } from './health-notices.ts';
 
 /** One template's health (GET /api/health, the template cards, /metrics). */
 export interface TemplateHealth {
@@ -20,6 +26,12 @@ export interface TemplateHealth {
   since: string | null;
 }
 
+/** A template whose alerts fail is the admins' concern from this many polled alerts on, and past half. */
+const TEMPLATE_NOTICE_MIN_ALERTS = 3;
+const isBroken = (r: TemplateHealthRow) => r.polled >= TEMPLATE_NOTICE_MIN_ALERTS && r.failing * 2 > r.polled;
+/** Template health is read at least this often even when no owner was told anything. */
+const TEMPLATE_CHECK_MS = 30_000;
+
 /** Untold changes handled per round; more wait for the next round. */
 const ROUND_LIMIT = 2000;
 
@@ -36,8 +48,59 @@ export function createAlertHealthService(deps: {
   clock: { now(): Date };
   log: Logger;
   delaySeconds: number;
+  /** The enabled admins (the users module's). */
+  adminIds: () => Promise<string[]>;
 }) {
+  let templatesCheckedAt = 0;
+
+  /**
+   * Tells admins of templates most of whose alerts fail (once per episode: `templates.health_told`),
+   * and forgets the episode of those that work again. Answers the notices handed over.
+   */
+  async function checkTemplates(): Promise<number> {
+    templatesCheckedAt = Date.now();
+    const rows = await readTemplateHealth(deps.db);
+    const broken = rows.filter((r) => isBroken(r) && !r.told);
+    const mended = rows.filter((r) => r.told && !isBroken(r)).map((r) => r.template_id);
+    let told = 0;
+    if (broken.length > 0) {
+      const notices = buildTemplateNotices(broken, await deps.adminIds(), deps.clock.now());
+      if (notices.length > 0) await deps.notify(notices);
+      await markTemplateHealthTold(
+        deps.db,
+        broken.map((r) => r.template_id),
+        true,
+      );
+      deps.log.warn({ templates: broken.map((r) => r.template_name) }, 'alert health: templates failing');
+      told = notices.length;
+    }
+    await markTemplateHealthTold(deps.db, mended, false);
+    return told;
+  }
+
+  /** Owners' untold changes, one round: answers how many notices it handed over. */
+  async function tellChanges(): Promise<number> {
+    return deps.db.transaction().execute(async (trx) => {
+      const rows = await lockUntoldHealth(trx, deps.delaySeconds, ROUND_LIMIT);
+      if (rows.length === 0) return 0;
+      const notices = buildHealthNotices(rows, deps.clock.now());
+      // Another connection: the rows' NO KEY UPDATE lock lets notifications reference them.
+      if (notices.length > 0) await deps.notify(notices);
+      await markHealthTold(
+        trx,
+        rows.map((r) => ({ id: r.id, told: toldStateOf(r) })),
+      );
+      deps.log.info(
+        { changes: rows.length, notices: notices.length },
+        'alert health: owners told of changes',
+      );
+      return notices.length;
+    });
+  }
+
   return {
+    tellChanges,
+
     /** Per template with polled alerts: counts per health, the dominant cause and since when. */
     async templateHealth(): Promise<TemplateHealth[]> {
       return (await readTemplateHealth(deps.db)).map((r) => ({
@@ -53,24 +116,16 @@ export function createAlertHealthService(deps: {
       }));
     },
 
-    /** One round: answers how many notices it handed over. */
-    async tellChanges(): Promise<number> {
-      return deps.db.transaction().execute(async (trx) => {
-        const rows = await lockUntoldHealth(trx, deps.delaySeconds, ROUND_LIMIT);
-        if (rows.length === 0) return 0;
-        const notices = buildHealthNotices(rows, deps.clock.now());
-        // Another connection: the rows' NO KEY UPDATE lock lets notifications reference them.
-        if (notices.length > 0) await deps.notify(notices);
-        await markHealthTold(
-          trx,
-          rows.map((r) => ({ id: r.id, told: toldStateOf(r) })),
-        );
-        deps.log.info(
-          { changes: rows.length, notices: notices.length },
-          'alert health: owners told of changes',
-        );
-        return notices.length;
-      });
+    checkTemplates,
+
+    /**
+     * The engine's round: owners' changes, then the templates' health (read when owners were told
+     * something, else at most every TEMPLATE_CHECK_MS). Answers the notices handed over.
+     */
+    async tellRound(): Promise<number> {
+      const owners = await tellChanges();
+      const due = owners > 0 || Date.now() - templatesCheckedAt >= TEMPLATE_CHECK_MS;
+      return owners + (due ? await checkTemplates() : 0);
     },
   };
 }

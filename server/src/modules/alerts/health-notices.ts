@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { causeAdvice, type PollClass, pollClassWords } from '@resort/shared';
 import type { HealthNoticeKind, NewNotification } from '../notifications/new-notification.ts';
-import type { UntoldHealth } from './alert-health.repo.ts';
+import type { TemplateHealthRow, UntoldHealth } from './alert-health.repo.ts';
 
 /** The state an owner is told of for a health: degraded tells nothing, so its told state stays. */
 export function toldStateOf(row: Pick<UntoldHealth, 'health' | 'health_told'>): string {
@@ -98,4 +98,41 @@ export function buildHealthNotices(rows: UntoldHealth[], now: Date): NewNotifica
     });
   }
   return notices;
+}
+
+/**
+ * The admins' notice that most alerts of a template fail: the template, not the planners, is
+ * broken. One per admin, to every active channel of theirs; its key holds the episode's start.
+ */
+export function buildTemplateNotices(
+  rows: TemplateHealthRow[],
+  adminIds: string[],
+  now: Date,
+): NewNotification[] {
+  return rows.flatMap((r) => {
+    const cause = r.cause ?? 'other_error';
+    const since = r.since ?? now;
+    const message =
+      `Template "${r.template_name}" looks broken: ${r.failing} of its ${r.polled} alerts cannot see availability ` +
+      `since ${time(since)} (${causeWords(cause)}). ${causeAdvice[cause as PollClass] ?? ''}`.trim();
+    return adminIds.map((userId) => ({
+      userId,
+      alertId: null,
+      eventKey: `template-failing:${r.template_id}:${since.toISOString()}:${userId}`,
+      kind: 'TEMPLATE_FAILING' as const,
+      message,
+      metadata: {
+        timestamp: now.toISOString(),
+        kind: 'TEMPLATE_FAILING',
+        templateId: r.template_id,
+        templateName: r.template_name,
+        polled: r.polled,
+        failing: r.failing,
+        cause,
+        causeWords: pollClassWords[cause as PollClass] ?? null,
+        since: since.toISOString(),
+        allChannels: true,
+      },
+    }));
+  });
 }

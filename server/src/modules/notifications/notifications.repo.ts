@@ -44,9 +44,11 @@ export async function insertNotificationsWithDeliveries(
       FROM jsonb_to_recordset(${values}::jsonb)
         AS v(user_id uuid, alert_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
-      RETURNING id, user_id, alert_id, event_key, metadata->'alertIds' AS grouped
+      RETURNING id, user_id, alert_id, event_key, metadata->'alertIds' AS grouped,
+        coalesce((metadata->>'allChannels')::boolean, false) AS all_channels
     ),
-    -- Each channel of the notification's alert, or of every alert a grouped notice names, once.
+    -- Each channel of the notification's alert, or of every alert a grouped notice names, or (a
+    -- notice to all of its user's channels) every channel of its user, once.
     targets AS (
       SELECT DISTINCT n.id, n.user_id, ans.notification_service_id AS service_id
       FROM created n
@@ -56,6 +58,9 @@ export async function insertNotificationsWithDeliveries(
           CASE WHEN jsonb_typeof(n.grouped) = 'array' THEN n.grouped ELSE '[]'::jsonb END) AS a
       ) linked
       JOIN alert_notification_services ans ON ans.alert_id = linked.alert_id
+      UNION
+      SELECT n.id, n.user_id, s.id FROM created n JOIN notification_services s ON s.user_id = n.user_id
+      WHERE n.all_channels
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
