@@ -147,6 +147,12 @@ const configSchema = z
     HEALTH_NOTICE_DELAY_SECONDS: int(0, 3600).default(30),
     /** How often each engine worker looks for health changes to tell. */
     HEALTH_NOTICE_TICK_MS: int(50, 600_000).default(5000),
+    /**
+     * How often a worker reads the pool-wide health (alerts without a successful check in three
+     * intervals turn failing; templates most of whose alerts fail are told to admins): one scan of
+     * the polled alerts each time.
+     */
+    HEALTH_SWEEP_MS: int(1000, 3_600_000).default(30_000),
     /** A claim's lease; a live worker renews it for polls that take longer. */
     ENGINE_LEASE_SECONDS: int(10, 86_400).default(120),
     /** A worker whose heartbeat is older than this is gone: its claims are released. */

@@ -153,6 +153,7 @@ export async function createServices(deps: ServiceDeps) {
     log,
     delaySeconds: config.HEALTH_NOTICE_DELAY_SECONDS,
     adminIds: () => users.adminIds(),
+    sweepMs: config.HEALTH_SWEEP_MS,
   });
   const metrics = createMetrics({
     templateHealth: () => alertHealth.templateHealth(),

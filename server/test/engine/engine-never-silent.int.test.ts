@@ -11,6 +11,7 @@ import {
   pollRuns,
   rooms,
   startEngineApp,
+  startUpstream,
   type Upstream,
   type WebhookReceiver,
   waitFor,
@@ -65,7 +66,12 @@ beforeAll(async () => {
     start: true,
     deliveries: true,
     owner: true,
-    env: { OUTBOUND_TIMEOUT_MS: '800', HEALTH_NOTICE_DELAY_SECONDS: '3', HEALTH_NOTICE_TICK_MS: '250' },
+    env: {
+      OUTBOUND_TIMEOUT_MS: '800',
+      HEALTH_NOTICE_DELAY_SECONDS: '3',
+      HEALTH_NOTICE_TICK_MS: '250',
+      HEALTH_SWEEP_MS: '1000',
+    },
   });
   ({ t, upstream } = app);
   receiver = app.receiver!;
@@ -253,5 +259,30 @@ describe('never silent', { timeout: 240_000 }, () => {
       timeoutMs: 60_000,
     });
     expect(await notificationsOf(t.db, id!)).toEqual([]);
+  });
+
+  it('turns failing when no poll succeeds for 3 intervals, though its host only defers the polls', async () => {
+    const planner = await plannerWithKindHook();
+    // A host of its own: the 429 makes it rest for a minute, and the alert's polls are deferred.
+    const resting = await startUpstream();
+    resting.set('/resting', { status: 429, headers: { 'retry-after': '60' }, body: {} });
+    const [id] = await createAlerts(t.db, planner, await createTemplate(t.db, `${resting.url}/resting`), [
+      {},
+    ]);
+    const row = await waitFor(
+      async () => {
+        const r = await alertRow(t.db, id!);
+        return r.health === 'failing' ? r : null;
+      },
+      { what: 'the alert failing without three failed polls', timeoutMs: 60_000 },
+    );
+    const runs = await pollRuns(t.db, id!);
+    expect(runs.filter((r) => !r.deferred).length).toBeLessThan(3);
+    expect(row.health_cause).toBe('refused');
+    await waitFor(() => received([id!], 'FAILING').length === 1, {
+      what: 'the failing webhook',
+      timeoutMs: 30_000,
+    });
+    await resting.close();
   });
 });

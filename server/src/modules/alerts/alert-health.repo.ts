@@ -1,3 +1,4 @@
+import { STALE_AFTER_INTERVALS } from '@resort/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
@@ -58,6 +59,22 @@ export async function lockUntoldHealth(trx: Transaction<DB>, delaySeconds: numbe
     LIMIT ${limit}
     FOR NO KEY UPDATE OF a SKIP LOCKED`.execute(trx);
   return rows;
+}
+
+/**
+ * The other way to fail (docs/product.md, "Alert health"): a polled alert with no successful check in
+ * STALE_AFTER_INTERVALS of its intervals (counted from its last success, or from when it last started
+ * polling), e.g. because its host keeps deferring its polls, is failing; its cause stays the one it
+ * had, else `deferred`. One statement over the polled alerts; answers how many turned failing.
+ */
+export async function failStaleAlerts(db: Db): Promise<number> {
+  const result = await sql`
+    UPDATE alerts SET health = 'failing', health_since = now(),
+                      health_cause = coalesce(health_cause, 'deferred')
+    WHERE status IN ${polledStatusesSql} AND health IN ('healthy', 'degraded')
+      AND greatest(coalesce(last_success_at, '-infinity'), active_since)
+          < now() - make_interval(secs => ${STALE_AFTER_INTERVALS} * polling_interval_seconds)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Records what each alert's owner has now been told. */

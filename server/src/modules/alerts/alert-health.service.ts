@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { NewNotification } from '../notifications/new-notification.ts';
 import {
+  failStaleAlerts,
   lockUntoldHealth,
   markHealthTold,
   markTemplateHealthTold,
@@ -29,8 +30,6 @@ export interface TemplateHealth {
 /** A template whose alerts fail is the admins' concern from this many polled alerts on, and past half. */
 const TEMPLATE_NOTICE_MIN_ALERTS = 3;
 const isBroken = (r: TemplateHealthRow) => r.polled >= TEMPLATE_NOTICE_MIN_ALERTS && r.failing * 2 > r.polled;
-/** Template health is read at least this often even when no owner was told anything. */
-const TEMPLATE_CHECK_MS = 30_000;
 
 /** Untold changes handled per round; more wait for the next round. */
 const ROUND_LIMIT = 2000;
@@ -50,15 +49,21 @@ export function createAlertHealthService(deps: {
   delaySeconds: number;
   /** The enabled admins (the users module's). */
   adminIds: () => Promise<string[]>;
+  /** Staleness and template health are read at least this often, even when no owner was told anything. */
+  sweepMs: number;
 }) {
   let templatesCheckedAt = 0;
 
   /**
-   * Tells admins of templates most of whose alerts fail (once per episode: `templates.health_told`),
+   * Turns alerts without a successful check in three intervals failing; then tells admins of
+   * templates most of whose alerts fail (once per episode: `templates.health_told`),
    * and forgets the episode of those that work again. Answers the notices handed over.
    */
   async function checkTemplates(): Promise<number> {
     templatesCheckedAt = Date.now();
+    const stale = await failStaleAlerts(deps.db);
+    if (stale > 0)
+      deps.log.warn({ alerts: stale }, 'alert health: alerts without a successful check are failing');
     const rows = await readTemplateHealth(deps.db);
     const broken = rows.filter((r) => isBroken(r) && !r.told);
     const mended = rows.filter((r) => r.told && !isBroken(r)).map((r) => r.template_id);
@@ -120,11 +125,11 @@ export function createAlertHealthService(deps: {
 
     /**
      * The engine's round: owners' changes, then the templates' health (read when owners were told
-     * something, else at most every TEMPLATE_CHECK_MS). Answers the notices handed over.
+     * something, else every `sweepMs`). Answers the notices handed over.
      */
     async tellRound(): Promise<number> {
       const owners = await tellChanges();
-      const due = owners > 0 || Date.now() - templatesCheckedAt >= TEMPLATE_CHECK_MS;
+      const due = owners > 0 || Date.now() - templatesCheckedAt >= deps.sweepMs;
       return owners + (due ? await checkTemplates() : 0);
     },
   };

@@ -125,8 +125,13 @@ export async function writePollOutcomes(
             last_error = v.err,
             consecutive_errors = v.errors,
             -- Health (shared nextHealth): since when it holds, and the last poll the rules could read.
-            health = v.health, health_cause = v.cause, drift_count = v.drift,
-            health_since = CASE WHEN r.health = v.health THEN r.health_since ELSE v.finished END,
+            -- A deferred poll says nothing of health: the row's stands (the staleness rule may have
+            -- set it since the claim).
+            health = CASE WHEN v.completed THEN v.health ELSE r.health END,
+            health_cause = CASE WHEN v.completed THEN v.cause ELSE r.health_cause END,
+            drift_count = CASE WHEN v.completed THEN v.drift ELSE r.drift_count END,
+            health_since = CASE WHEN NOT v.completed OR r.health = v.health THEN r.health_since
+                                ELSE v.finished END,
             last_success_at = CASE WHEN v.success THEN v.finished ELSE r.last_success_at END,
             last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END
           FROM v
