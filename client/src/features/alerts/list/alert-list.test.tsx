@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AlertRecord } from '@/api/contracts.ts';
-import { alertRecord, linkedService } from '@/features/alerts/alert-fixtures.ts';
+import { activityWithHealth, alertRecord, linkedService } from '@/features/alerts/alert-fixtures.ts';
 import { renderWithRouter } from '@/test/render.tsx';
 import { ALERT_PAGE_SIZE, AlertList } from './alert-list.tsx';
 
@@ -83,21 +83,11 @@ describe('AlertList', () => {
   });
 
   it('lists failing and drifted alerts first, with the cause in words', async () => {
-    const activity = (health: 'failing' | 'drifted' | 'healthy', healthWords: string) => ({
-      lastCheckedAt: null,
-      nextCheckAt: null,
-      availabilityChangedAt: null,
-      lastError: null,
-      lastStatusCode: null,
-      consecutiveErrors: 0,
-      checkRequestedAt: null,
-      health,
-      healthCause:
-        health === 'failing' ? ('refused' as const) : health === 'drifted' ? ('drift' as const) : null,
-      healthSince: null,
-      healthWords,
-      lastSuccessAt: null,
-    });
+    const activity = (health: 'failing' | 'drifted' | 'healthy', healthWords: string) =>
+      activityWithHealth(health, {
+        healthCause: health === 'failing' ? 'refused' : health === 'drifted' ? 'drift' : null,
+        healthWords,
+      });
     const withHealth = [
       { ...alerts[0]!, activity: activity('healthy', 'Healthy') },
       {
