@@ -49,6 +49,12 @@ describe('drift in the evaluator', () => {
     expect(evaluateWatch(rule, { data: { rooms: [] } }).results[0]!.pathMissing).toBe(true);
     const plain = { all: [{ path: 'count', operator: 'gt' as const, value: 0 }], any: [] };
     expect(evaluateWatch(plain, { total: 2 }).results[0]!.pathMissing).toBe(true);
+    const first = {
+      all: [{ path: 'rooms[0].available', operator: 'equals' as const, value: true }],
+      any: [],
+    };
+    expect(evaluateWatch(first, { rooms: [] }).results[0]!.pathMissing).toBeFalsy();
+    expect(evaluateWatch(first, { hotels: [] }).results[0]!.pathMissing).toBe(true);
     // `exists` asks whether the path is there: its absence is the answer, not drift.
     const exists = { all: [{ path: 'offer', operator: 'exists' as const }], any: [] };
     expect(evaluateWatch(exists, {}).results[0]!.pathMissing).toBeFalsy();
