@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { causeAdvice, type PollClass, pollClassWords } from '@resort/shared';
+import { causeAdvice, isPolledStatus, type PollClass, pollClassWords } from '@resort/shared';
 import type { HealthNoticeKind, NewNotification } from '../notifications/new-notification.ts';
 import type { TemplateHealthRow, UntoldHealth } from './alert-health.repo.ts';
 
@@ -57,7 +57,8 @@ function messageOf(kind: HealthNoticeKind, rows: UntoldHealth[], cause: string |
 export function buildHealthNotices(rows: UntoldHealth[], now: Date): NewNotification[] {
   const groups = new Map<string, UntoldHealth[]>();
   for (const row of rows) {
-    if (!row.health_notices) continue;
+    // Owners who turned notices off, and alerts no longer polled (booked, passed…), are told nothing.
+    if (!row.health_notices || !isPolledStatus(row.status)) continue;
     const kind = kindOf(row);
     const cause = kind === 'RECOVERED' ? '' : (row.health_cause ?? 'other_error');
     const key = `${row.user_id}|${kind}|${cause}`;
