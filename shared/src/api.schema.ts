@@ -155,6 +155,8 @@ export const notificationRecordSchema = z.object({
       template: z.object({ name: z.string() }),
     })
     .nullable(),
+  /** What it says: MATCH, RESOLVED, FAILING, DRIFTED, RECOVERED or TEMPLATE_FAILING. */
+  kind: z.string(),
   message: z.string(),
   error: z.string().nullable(),
   status: z.enum(dispatchStatuses),

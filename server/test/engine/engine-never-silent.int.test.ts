@@ -168,6 +168,20 @@ describe('never silent', { timeout: 240_000 }, () => {
     });
     expect(data.alert.activity.healthWords).toContain('Failing');
     expect(data.timeline.buckets.flatMap((b) => b.causes)).toContain(pollClassWords.upstream_error);
+    // The dashboard's history says the notice's kind.
+    const history = await waitFor(
+      async () => {
+        const h = await t.request({
+          method: 'GET',
+          url: '/api/users/me/notification-history',
+          token: owner.token,
+        });
+        const records = h.json<{ data: { kind: string; message: string }[] }>().data;
+        return records.find((r) => r.kind === 'FAILING');
+      },
+      { what: 'the failing notice in the history', timeoutMs: 30_000 },
+    );
+    expect(history.message).toContain('cannot see availability');
   });
 
   it('detects drift after N answers without the rule path and clears it on a normal answer', async () => {

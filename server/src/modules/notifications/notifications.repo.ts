@@ -319,6 +319,7 @@ export async function listNotificationHistory(
       'd.dispatched_at as dispatchedAt',
       'd.created_at as createdAt',
       'n.message',
+      'n.kind',
       's.type',
       's.label',
       'r.id as alertId',
@@ -344,6 +345,7 @@ export async function listNotificationHistory(
           template: { name: r.templateName ?? '' },
         }
       : null,
+    kind: r.kind,
     message: r.message,
     error: r.error,
     status: r.status,
