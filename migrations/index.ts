@@ -11,6 +11,7 @@ import * as m0013 from './0013_alert_vocabulary.ts';
 import * as m0014 from './0014_retention.ts';
 import * as m0015 from './0015_poll_records.ts';
 import * as m0016 from './0016_accounts.ts';
+import * as m0017 from './0017_alert_health.ts';
 import * as m0018 from './0018_stay_windows.ts';
 import * as m0020 from './0020_worker_sessions.ts';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0014_retention': m0014,
   '0015_poll_records': m0015,
   '0016_accounts': m0016,
+  '0017_alert_health': m0017,
   '0018_stay_windows': m0018,
   '0020_worker_sessions': m0020,
 };

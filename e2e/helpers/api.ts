@@ -40,7 +40,10 @@ export interface SeededTemplate {
  * A template on the simulator, made by a fresh admin through the API, for journeys that start from
  * an existing template: check-in and check-out dates to override, and a price rule with an input.
  */
-export async function seedTemplate(label: string): Promise<SeededTemplate> {
+export async function seedTemplate(
+  label: string,
+  options: { targetUrl?: string } = {},
+): Promise<SeededTemplate> {
   const admin = await createAccount('Seeder', ['user', 'admin']);
   const token = await tokenOf(admin);
   const { tag } = admin;
@@ -52,7 +55,7 @@ export async function seedTemplate(label: string): Promise<SeededTemplate> {
     description: 'Rooms from the loopback resort simulator.',
     resortCode: 'SIM',
     templateGroupId: group.id,
-    targetUrl: `${inject('simulatorUrl')}/availability`,
+    targetUrl: options.targetUrl ?? `${inject('simulatorUrl')}/availability`,
     method: 'GET',
     pollingIntervalSeconds: 10,
     defaultQuery: { resort: 'SIM', adults: 2 },

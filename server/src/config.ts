@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { signupPolicies } from '@resort/shared';
+import { DRIFTED_AFTER_POLLS, FAILING_AFTER_FAILURES, signupPolicies } from '@resort/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -135,8 +135,24 @@ const configSchema = z
     ENGINE_TICK_MS: int(10, 60_000).default(200),
     /** Claimed alerts one worker holds at most (waiting for their due time or in flight). */
     ENGINE_MAX_PENDING: int(1, 1_000_000).default(5000),
-    /** Consecutive failed polls that turn an alert to ERROR. */
-    ENGINE_ERROR_AFTER_FAILURES: int(1, 1000).default(3),
+    /** Consecutive failed polls that turn an alert to ERROR and its health to failing (K). */
+    ENGINE_ERROR_AFTER_FAILURES: int(1, 1000).default(FAILING_AFTER_FAILURES),
+    /** Answers in a row without a rule's path that make an alert's health drifted (N). */
+    ENGINE_DRIFT_AFTER_POLLS: int(1, 1000).default(DRIFTED_AFTER_POLLS),
+    /**
+     * An owner is told of health changes once their alerts have not changed for this long (four
+     * times this at most), so alerts failing together are told in one message and a blip that
+     * recovers within it is not told at all.
+     */
+    HEALTH_NOTICE_DELAY_SECONDS: int(0, 3600).default(30),
+    /** How often each engine worker looks for health changes to tell. */
+    HEALTH_NOTICE_TICK_MS: int(50, 600_000).default(5000),
+    /**
+     * How often a worker reads the pool-wide health (alerts without a successful check in three
+     * intervals turn failing; templates most of whose alerts fail are told to admins): one scan of
+     * the polled alerts each time.
+     */
+    HEALTH_SWEEP_MS: int(1000, 3_600_000).default(30_000),
     /** A claim's lease; a live worker renews it for polls that take longer. */
     ENGINE_LEASE_SECONDS: int(10, 86_400).default(120),
     /** A worker whose heartbeat is older than this is gone: its claims are released. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminAlertSchema, alertSchema } from './alert.schema.ts';
 import { apiSchemas } from './api.schema.ts';
 import { jsonValueSchema } from './json-value.schema.ts';
+import { alertHealths, pollClasses } from './poll-health.ts';
 import { operators } from './watch.schema.ts';
 
 /**
@@ -27,6 +28,14 @@ export const alertActivitySchema = z.object({
   consecutiveErrors: z.number().int(),
   /** The last "Check now" (its rate limit counts from here). */
   checkRequestedAt: iso.nullable(),
+  /** Health (docs/product.md, "Alert health"), the poll class behind it and since when. */
+  health: z.enum(alertHealths),
+  healthCause: z.enum(pollClasses).nullable(),
+  healthSince: iso.nullable(),
+  /** The health and its cause in words ("Failing: refused by the site …"). */
+  healthWords: z.string(),
+  /** The last poll whose answer the rules could read (null before one). */
+  lastSuccessAt: iso.nullable(),
 });
 export type AlertActivity = z.infer<typeof alertActivitySchema>;
 
@@ -52,6 +61,9 @@ export const pollRunSchema = z.object({
   startedAt: iso,
   dueAt: iso,
   outcome: z.enum(pollOutcomes),
+  /** What the poll saw (null on polls recorded before classes were), and that in words. */
+  pollClass: z.enum(pollClasses).nullable(),
+  classWords: z.string(),
   durationMs: z.number().int(),
   latenessMs: z.number().int(),
   statusCode: z.number().int().nullable(),
@@ -67,6 +79,8 @@ export const timelineBucketSchema = z.object({
   matched: z.number().int(),
   notMatched: z.number().int(),
   errors: z.number().int(),
+  /** The causes of the bucket's failed or drifted polls, in words. */
+  causes: z.array(z.string()),
   /** The lowest and highest watched value of the bucket's polls, where numeric. */
   minValue: z.number().nullable(),
   maxValue: z.number().nullable(),
@@ -155,7 +169,8 @@ export type CheckNowResult = z.infer<typeof checkNowResultSchema>;
 export const checkNowIntervalSeconds = 30;
 
 /** "ready" opens every stream (and every resumed one): the client catches up on what it shows. */
-export const liveEventKinds = ['ready', 'notification', 'delivery', 'status', 'poll'] as const;
+/** 'health': an alert's health changed (its status field carries the health). */
+export const liveEventKinds = ['ready', 'notification', 'delivery', 'status', 'poll', 'health'] as const;
 
 /** A pushed event (tRPC subscription `live.events`). */
 export const liveEventSchema = z.object({

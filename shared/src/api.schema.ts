@@ -88,7 +88,27 @@ export const healthReportSchema = z.object({
   /** The engine's figures (workers, backlog, polls/s, lateness); their shape is docs/api.md's. */
   engine: z.record(z.string(), z.unknown()).optional(),
   deliveries: z.union([deliveryFiguresSchema, z.object({ error: z.string() })]).optional(),
+  /**
+   * Each template with polled alerts: how many, how many failing, drifted and degraded, the share
+   * failing, the dominant cause (a poll class) and since when (docs/product.md, "Alert health").
+   */
+  templates: z
+    .array(
+      z.object({
+        templateId: z.string(),
+        templateName: z.string(),
+        polled: z.number().int(),
+        failing: z.number().int(),
+        drifted: z.number().int(),
+        degraded: z.number().int(),
+        failingShare: z.number(),
+        cause: z.string().nullable(),
+        since: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
+export type HealthReport = z.infer<typeof healthReportSchema>;
 
 const webhookConfigOutput = z.object({
   url: z.string(),
@@ -135,6 +155,8 @@ export const notificationRecordSchema = z.object({
       template: z.object({ name: z.string() }),
     })
     .nullable(),
+  /** What it says: MATCH, RESOLVED, FAILING, DRIFTED, RECOVERED or TEMPLATE_FAILING. */
+  kind: z.string(),
   message: z.string(),
   error: z.string().nullable(),
   status: z.enum(dispatchStatuses),

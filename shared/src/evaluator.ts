@@ -1,4 +1,4 @@
-import { isPlainObject, pathHasWildcard, selectPath } from './json-path.ts';
+import { isPlainObject, pathHasWildcard, pathPresent, selectPath } from './json-path.ts';
 import { testSafeRegex } from './safe-regex.ts';
 import type { Condition, WatchConfig } from './watch.schema.ts';
 
@@ -32,6 +32,11 @@ export interface ConditionResult {
   satisfied: number[];
   /** Required paths were missing, so the condition could not hold. */
   missingRequired?: boolean;
+  /**
+   * The condition's path is absent from the answer (not merely an empty list): the answer may have
+   * changed shape (drift). Never set for `exists`, whose question is the path's presence.
+   */
+  pathMissing?: boolean;
 }
 
 export interface WatchEvaluation {
@@ -154,6 +159,18 @@ function evaluateCondition(
   if (!requiredPathsPresent(condition, data)) {
     return { holds: false, values, satisfied: [], missingRequired: true };
   }
+  if (values.length === 0 && condition.operator !== 'exists' && !pathPresent(data, condition.path)) {
+    const outcome = evaluatePresent(condition, values, previous);
+    return { ...outcome, pathMissing: true };
+  }
+  return evaluatePresent(condition, values, previous);
+}
+
+function evaluatePresent(
+  condition: Condition,
+  values: unknown[],
+  previous: Record<string, unknown> | null | undefined,
+): Omit<ConditionResult, 'condition' | 'group'> {
   const { operator, value: expected } = condition;
   const every = () => values.map((_, i) => i);
   if (operator === 'changed' || operator === 'not_changed') {

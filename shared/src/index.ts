@@ -13,6 +13,7 @@ export * from './match-words.ts';
 export * from './messages.ts';
 export * from './notification-service.schema.ts';
 export * from './notification-template.ts';
+export * from './poll-health.ts';
 export * from './polling.ts';
 export * from './proxy.schema.ts';
 export * from './proxy-import.ts';

@@ -126,6 +126,24 @@ export function selectPath(data: unknown, path: string): unknown[] {
   return current;
 }
 
+/**
+ * Whether the answer has the place a path reads: its part before the first wildcard (or list index)
+ * selects something (an empty list there is present: "no rooms"). A path without either must select.
+ */
+export function pathPresent(data: unknown, path: string): boolean {
+  let current: unknown[] = [data];
+  for (const segment of parsePath(path)) {
+    if (segment.kind === 'wildcard') return current.some((v) => v !== null && typeof v === 'object');
+    // An index past the end of a list that is there is "no such item", not a missing place.
+    if (/^\d+$/.test(segment.key) && current.some(Array.isArray)) return true;
+    const next: unknown[] = [];
+    for (const value of current) step(value, segment, next);
+    current = next;
+    if (current.length === 0) return false;
+  }
+  return true;
+}
+
 // ---- Editable-field paths -----------------------------------------------------------------------
 
 export type ObjectPathSegment = string | number;

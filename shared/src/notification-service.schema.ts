@@ -272,6 +272,8 @@ export interface NotificationRecord {
     partyName: string | null;
     template: { name: string };
   } | null;
+  /** What it says: MATCH, RESOLVED, FAILING, DRIFTED, RECOVERED or TEMPLATE_FAILING. */
+  kind: string;
   message: string;
   error: string | null;
   status: DispatchStatus;

@@ -9,13 +9,15 @@ describe('defaultChannelIds', () => {
     { id: 'old-mail', type: 'EMAIL', isActive: false },
   ];
   it('takes every active service, with e-mail and SMS only where the preferences switch them on', () => {
-    expect(defaultChannelIds({ push: true, email: true, sms: false }, services)).toEqual(['mail', 'hook']);
-    expect(defaultChannelIds({ push: false, email: true, sms: true }, services)).toEqual([
-      'mail',
-      'phone',
-      'hook',
-    ]);
-    expect(defaultChannelIds({ push: true, email: false, sms: false }, services)).toEqual(['hook']);
+    expect(defaultChannelIds({ push: true, email: true, sms: false, healthNotices: true }, services)).toEqual(
+      ['mail', 'hook'],
+    );
+    expect(defaultChannelIds({ push: false, email: true, sms: true, healthNotices: true }, services)).toEqual(
+      ['mail', 'phone', 'hook'],
+    );
+    expect(
+      defaultChannelIds({ push: true, email: false, sms: false, healthNotices: true }, services),
+    ).toEqual(['hook']);
   });
 });
 

@@ -168,7 +168,13 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 /* Notification preferences (Settings) */
 
 export const notificationPreferencesSchema = nameApiSchema(
-  z.object({ push: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+  z.object({
+    push: z.boolean(),
+    email: z.boolean(),
+    sms: z.boolean(),
+    /** Tell the owner when an alert cannot see availability or drifts, and when it works again (default on). */
+    healthNotices: z.boolean(),
+  }),
   'NotificationPreferences',
 );
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -132,6 +132,7 @@ export const liveEventEffects = {
   notification: ['notifications', 'accountSummary', 'dashboard', 'alertPage'],
   delivery: ['notifications', 'accountSummary', 'dashboard', 'alertPage'],
   status: ['alertLists', 'accountSummary', 'dashboard', 'alertPage'],
+  health: ['alertLists', 'accountSummary', 'dashboard', 'alertPage'],
   poll: ['alertPage'],
 } as const satisfies Record<LiveEvent['kind'], readonly CachedQuery[]>;
 

@@ -29,6 +29,8 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   /** Access tokens issued before this are refused (a password reset, a disable). */
   tokens_valid_after: NullableTimestamp;
+  /** Tell the owner when an alert starts failing or drifting and when it works again (default on). */
+  health_notices: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -80,6 +82,8 @@ export interface TemplatesTable {
   /** Which editable fields carry the stay (shared templateStaySchema); null: no stay declared. */
   stay: NullableJson;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Whether admins were told that most of its alerts fail (cleared when they work again). */
+  health_told: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -143,6 +147,16 @@ export interface AlertsTable {
   check_requested_at: NullableTimestamp;
   /** The status to restore when a disabled account is enabled again (the alert is DISABLED meanwhile). */
   suspended_from_status: string | null;
+  /** Health (shared alertHealths), the poll class behind it and since when (migration 0017). */
+  health: ColumnType<string, string | undefined, string>;
+  health_cause: string | null;
+  health_since: NullableTimestamp;
+  /** The last poll whose answer the rules could read (matched or not). */
+  last_success_at: NullableTimestamp;
+  /** Answers in a row without a rule's path. */
+  drift_count: ColumnType<number, number | undefined, number>;
+  /** The health the owner was last told of: healthy, failing or drifted. */
+  health_told: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -239,6 +253,8 @@ export interface PollRunsTable {
   watched_value: number | null;
   /** Not sent: the host asked us to wait or its queue was full (not the alert's failure). */
   deferred: ColumnType<boolean, boolean | undefined, boolean>;
+  /** What the poll saw (shared pollClasses); null on runs written before migration 0017. */
+  poll_class: string | null;
   created_at: Timestamp;
 }
 

@@ -19,6 +19,8 @@ type EngineConfig = Pick<
   | 'ENGINE_TICK_MS'
   | 'ENGINE_MAX_PENDING'
   | 'ENGINE_ERROR_AFTER_FAILURES'
+  | 'ENGINE_DRIFT_AFTER_POLLS'
+  | 'HEALTH_NOTICE_TICK_MS'
   | 'ENGINE_LEASE_SECONDS'
   | 'ENGINE_WORKER_TIMEOUT_SECONDS'
   | 'ENGINE_COALESCE_WINDOW_MS'
@@ -42,6 +44,10 @@ export interface EngineDeps {
   send: PollerDeps['send'];
   evaluate: PollerDeps['evaluate'];
   notify: NotifyFn;
+  /** Tells owners of their alerts' health changes (one round; answers the notices handed over). */
+  tellHealth: () => Promise<number>;
+  /** The operator's figures: each written poll's class and lateness (GET /metrics). */
+  metrics?: { recordPoll(pollClass: string, latenessMs: number): void };
   proxies: PollerDeps['proxyOutcome'] & { listActive(): Promise<RotatingProxy[]> };
 }
 

@@ -17,7 +17,8 @@ const FIGURES_LOG_MS = 30_000;
  * - the poll runner (`poll-runner.ts`) polls each alert at its due time with bounded concurrency and
  *   writes the outcomes back in small set-based batches;
  * - the lease keeper (`leases.ts`) beats this worker's heartbeat, so the other workers release its
- *   claims within seconds should it die, and renews the leases of slow polls.
+ *   claims within seconds should it die, and renews the leases of slow polls;
+ * - every HEALTH_NOTICE_TICK_MS, the alerts module tells owners of their alerts' health changes.
  */
 export function createEngine(deps: EngineDeps) {
   const { log } = deps;
@@ -29,6 +30,20 @@ export function createEngine(deps: EngineDeps) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let running = false;
   let figuresTimer: NodeJS.Timeout | null = null;
+  let healthTimer: NodeJS.Timeout | null = null;
+  let telling: Promise<unknown> = Promise.resolve();
+
+  /** Each worker looks for untold health changes now and then; the rows' locks keep rounds apart. */
+  function tellHealthSoon() {
+    healthTimer = setTimeout(() => {
+      telling = deps
+        .tellHealth()
+        .catch((err) => log.error({ err }, 'engine: telling owners of health changes failed'))
+        .finally(() => {
+          if (running) tellHealthSoon();
+        });
+    }, deps.config.HEALTH_NOTICE_TICK_MS);
+  }
 
   const leases = createLeaseKeeper({ ...deps, ...state });
   const pollRunner = createPollRunner({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
@@ -65,6 +80,7 @@ export function createEngine(deps: EngineDeps) {
       loopDelay.enable();
       await leases.start();
       claimLoop.start();
+      tellHealthSoon();
       figuresTimer = setInterval(() => log.info({ engine: snapshot() }, 'engine figures'), FIGURES_LOG_MS);
       log.info({ workerId }, 'engine started');
     },
@@ -80,11 +96,13 @@ export function createEngine(deps: EngineDeps) {
       running = false;
       claimLoop.stop();
       if (figuresTimer) clearInterval(figuresTimer);
+      if (healthTimer) clearTimeout(healthTimer);
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
       await deps.alerts
         .releaseClaims(workerId, pending.takeUnstarted())
         .catch((err) => log.warn({ err }, 'engine: handing back unstarted polls failed; they go at leave'));
       await pollRunner.stop(deadline);
+      await Promise.race([telling, deadline]);
       leases.stop();
       loopDelay.disable();
       await leases.leave().catch((err) => log.error({ err }, 'engine: releasing claims failed'));

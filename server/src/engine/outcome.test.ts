@@ -66,4 +66,35 @@ describe('decideOutcome', () => {
     const o = decideOutcome(base, { kind: 'deferred', error: 'backing off' }, now, 3);
     expect(o).toMatchObject({ status: 'ACTIVE', consecutiveErrors: 0, completed: false, notify: null });
   });
+
+  it('classifies each poll and keeps the alert health: failing after K failures, drifted after N', () => {
+    const refused: PollResult = { ...failed, statusCode: 403, pollClass: 'refused' };
+    let state: AlertState = base;
+    for (let i = 1; i <= 3; i++) {
+      const o = decideOutcome(state, refused, now, 3, 2);
+      expect(o).toMatchObject({ pollClass: 'refused', health: i < 3 ? 'degraded' : 'failing' });
+      expect(o.healthCause).toBe('refused');
+      state = { ...state, ...o };
+    }
+    const drifting: PollResult = {
+      kind: 'answered',
+      statusCode: 200,
+      evaluation: {
+        matched: false,
+        values: {},
+        results: [{ ...answered(false), pathMissing: true } as never],
+      },
+    };
+    const first = decideOutcome(state, drifting, now, 3, 2);
+    expect(first).toMatchObject({ pollClass: 'drift', health: 'degraded', driftCount: 1, success: false });
+    const second = decideOutcome({ ...state, ...first }, drifting, now, 3, 2);
+    expect(second).toMatchObject({ health: 'drifted', healthCause: 'drift' });
+    expect(decideOutcome({ ...state, ...second }, answered(false), now, 3, 2)).toMatchObject({
+      pollClass: 'not_matched',
+      health: 'healthy',
+      healthCause: null,
+      driftCount: 0,
+      success: true,
+    });
+  });
 });

@@ -62,6 +62,7 @@ export function createPollRunner(
     coalescer: createCoalescer<FetchResult>({ windowMs: config.ENGINE_COALESCE_WINDOW_MS }),
     now: clock.now,
     errorAfter: config.ENGINE_ERROR_AFTER_FAILURES,
+    driftAfter: config.ENGINE_DRIFT_AFTER_POLLS,
     log,
   });
   const writer = createResultWriter({
@@ -76,7 +77,9 @@ export function createPollRunner(
     onSettled(records: PollRecord[], written: boolean) {
       for (const r of records) {
         pending.settle(r.id, r.token);
-        if (written) figures.recordPoll(r);
+        if (!written) continue;
+        figures.recordPoll(r);
+        deps.metrics?.recordPoll(r.outcome.pollClass, r.latenessMs);
       }
     },
   });

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  type AlertHealth,
   type BuiltRequest,
+  classifyAnswer,
+  classifyFailure,
   earliestToday,
+  type PollClass,
   type RequestTemplate,
   type WatchConfig,
   watchedValue,
@@ -50,6 +54,8 @@ export interface PollerDeps {
   /** The database's clock in milliseconds (due times are database times). */
   now: () => number;
   errorAfter: number;
+  /** Answers in a row without a rule's path that make an alert drifted. */
+  driftAfter: number;
   log: Logger;
 }
 
@@ -59,6 +65,8 @@ export type FetchResult =
       ok: false;
       deferred: boolean;
       error: string;
+      /** The outbound failure's kind (timeout, network, proxy, too_large…), when it had one. */
+      errorKind?: string | null;
       proxyId: string | null;
       sentAt: number;
       durationMs: number;
@@ -134,6 +142,7 @@ export function createPoller(deps: PollerDeps) {
               ok: false,
               deferred: false,
               error: storableText(message),
+              errorKind: kind,
               proxyId,
               sentAt,
               durationMs: deps.now() - sentAt,
@@ -177,14 +186,26 @@ export function createPoller(deps: PollerDeps) {
     if (!fetched.ok) {
       return fetched.deferred
         ? { kind: 'deferred', error: fetched.error }
-        : { kind: 'failed', statusCode: null, error: fetched.error };
+        : {
+            kind: 'failed',
+            statusCode: null,
+            error: fetched.error,
+            pollClass: classifyFailure(fetched.errorKind ?? null),
+          };
     }
-    const { status, json } = fetched.answer;
-    if (status < 200 || status > 299) {
-      return { kind: 'failed', statusCode: status, error: `Upstream answered ${status}.` };
+    const { status, json, headers } = fetched.answer;
+    const contentType = headers['content-type'];
+    const refusal = classifyAnswer({ statusCode: status, contentType, isJson: json !== undefined });
+    if (refusal !== null) {
+      const page = json === undefined && /html/i.test(contentType ?? '') ? ' with an HTML page' : '';
+      const error =
+        status < 200 || status > 299
+          ? `Upstream answered ${status}${page}.`
+          : page
+            ? 'Upstream answered an HTML page instead of JSON.'
+            : 'Upstream answer is not JSON.';
+      return { kind: 'failed', statusCode: status, error, pollClass: refusal };
     }
-    if (json === undefined)
-      return { kind: 'failed', statusCode: status, error: 'Upstream answer is not JSON.' };
     try {
       return { kind: 'answered', statusCode: status, evaluation: deps.evaluate(watch, json, previous) };
     } catch (error) {
@@ -192,6 +213,7 @@ export function createPoller(deps: PollerDeps) {
         kind: 'failed',
         statusCode: status,
         error: `Rules could not be evaluated: ${describe(error).message}`,
+        pollClass: 'other_error',
       };
     }
   }
@@ -257,7 +279,8 @@ export function createPoller(deps: PollerDeps) {
       }
     }
     const finishedMs = deps.now();
-    const startedMs = Math.max(joinedAt, fetched.sentAt);
+    // A window poll begins when it joins: its stays are sent later on purpose (spread over the interval).
+    const startedMs = stays ? joinedAt : Math.max(joinedAt, fetched.sentAt);
     const result = stays ? stays.result : judge(fetched, watch, alert.last_values);
     const state = {
       status: alert.status,
@@ -271,10 +294,14 @@ export function createPoller(deps: PollerDeps) {
       notifyOn: watch.notifyOn ?? 'everyMatch',
       notifyOnResolved: watch.notifyOnResolved ?? false,
       debounceSeconds: watch.debounceSeconds ?? 0,
+      health: alert.health as AlertHealth,
+      healthCause: alert.health_cause as PollClass | null,
+      driftCount: alert.drift_count,
     };
-    const outcome = decideOutcome(state, result, new Date(finishedMs), deps.errorAfter);
+    const at = new Date(finishedMs);
+    const outcome = decideOutcome(state, result, at, deps.errorAfter, deps.driftAfter);
     const failed = { kind: 'failed' as const, statusCode: null, error: '' };
-    const failedOutcome = decideOutcome(state, failed, new Date(finishedMs), deps.errorAfter);
+    const failedOutcome = decideOutcome(state, failed, at, deps.errorAfter, deps.driftAfter);
 
     const dueAt = alert.next_due_at;
     let notification: PollRecord['notification'] = null;
@@ -339,6 +366,8 @@ export function createPoller(deps: PollerDeps) {
         ok: record.ok,
         matched: record.matched,
         status: outcome.status,
+        pollClass: outcome.pollClass,
+        health: outcome.health,
         notify: outcome.notify,
         debounced: outcome.debounced,
         proxyId: record.proxyId,

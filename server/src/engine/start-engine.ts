@@ -11,7 +11,15 @@ import { createEngine } from './engine.ts';
 export function createEngineFromServices(
   services: Pick<
     Services,
-    'alertPolling' | 'templates' | 'config' | 'log' | 'outbound' | 'notifications' | 'proxies'
+    | 'alertPolling'
+    | 'alertHealth'
+    | 'metrics'
+    | 'templates'
+    | 'config'
+    | 'log'
+    | 'outbound'
+    | 'notifications'
+    | 'proxies'
   >,
 ) {
   return createEngine({
@@ -30,6 +38,8 @@ export function createEngineFromServices(
     send: (req, proxy) => sendBuiltRequest(services.outbound, req, { proxy }),
     evaluate: (config, data, previous) => evaluateWatch(config, data, previous),
     notify: (inputs) => services.notifications.createNotifications(inputs),
+    tellHealth: () => services.alertHealth.tellRound(),
+    metrics: services.metrics,
     proxies: services.proxies.rotation,
   });
 }

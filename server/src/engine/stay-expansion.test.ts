@@ -1,4 +1,4 @@
-import type { BuiltRequest } from '@resort/shared';
+import type { BuiltRequest, WatchConfig } from '@resort/shared';
 import { evaluateWatch } from '@resort/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
@@ -92,6 +92,8 @@ describe('stayMessage', () => {
   });
 });
 
+type Fetched = { ok: true; answer: { json: unknown } } | { ok: false };
+
 describe('a window poll spreads its stays', () => {
   const window = { start: '2027-06-01', end: '2027-06-12', minNights: 4, maxNights: 4 };
   afterEach(() => {
@@ -113,7 +115,7 @@ describe('a window poll spreads its stays', () => {
               query: {},
               body: a.overrides,
             }) as BuiltRequest,
-          fetch: async (req) => {
+          fetch: async (req): Promise<{ fetched: Fetched; shared: boolean }> => {
             const checkIn = (req.body as { query: { arrival: string } }).query.arrival;
             fetchedAt.push({ checkIn, at: Date.now() - 1_000_000 });
             return {
@@ -125,7 +127,7 @@ describe('a window poll spreads its stays', () => {
             const json = fetched.ok ? (fetched.answer.json as { open: boolean }) : { open: false };
             return { kind: 'answered', statusCode: 200, evaluation: { ...evaluation, matched: json.open } };
           },
-          failure: () => ({ ok: false }),
+          failure: (): Fetched => ({ ok: false }),
           now: () => Date.now(),
         },
         alert: {
@@ -136,7 +138,7 @@ describe('a window poll spreads its stays', () => {
         } as unknown as ClaimedAlert,
         template: { id: 't1', request: {} } as unknown as PollingTemplate,
         w: { windows: [window], stay: { checkIn: { target: 'QUERY', path: 'arrival' } } },
-        watch: { all: [] },
+        watch: { all: [] } as unknown as WatchConfig,
       },
       '2027-05-01',
       1_000_000,

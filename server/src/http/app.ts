@@ -149,6 +149,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerRestRoutes(app, appRouter, restRoutes, createContext);
+  // The operator's figures in Prometheus text format (docs/product.md, "Alert health"): counts only,
+  // no names of users; template names, as GET /api/health shows them.
+  app.get('/metrics', async (_req, reply) =>
+    reply.type(services.metrics.contentType).send(await services.metrics.text()),
+  );
   await registerApiDocs(app, restRoutes);
 
   const serveClient = await registerClientAssets(app, options.clientDist);

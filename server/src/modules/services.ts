@@ -11,6 +11,7 @@ import { sendBuiltRequest } from '../platform/outbound/send-built-request.ts';
 import { createRateLimits } from '../platform/rate-limiter.ts';
 import { createAlertInsightService } from './alert-insight/alert-insight.service.ts';
 import { createAlertArchiveService } from './alerts/alert-archive.service.ts';
+import { createAlertHealthService } from './alerts/alert-health.service.ts';
 import { createAlertPollingService } from './alerts/alert-polling.service.ts';
 import { createAlertService } from './alerts/alerts.service.ts';
 import { createApiTokenService } from './api-tokens/api-tokens.service.ts';
@@ -20,6 +21,7 @@ import { createRecoveryService, revokeCredentials } from './auth/recovery.servic
 import { createTokenService, loadSigningSecret } from './auth/tokens.ts';
 import { createEngineFigures } from './health/engine-figures.ts';
 import { createHealthService } from './health/health.service.ts';
+import { createMetrics } from './health/metrics.ts';
 import { createLiveHub } from './live/live.hub.ts';
 import {
   createNotificationServicesService,
@@ -144,6 +146,20 @@ export async function createServices(deps: ServiceDeps) {
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
     skipReason: (d) => notificationServices.skipReason(d),
   });
+  const alertHealth = createAlertHealthService({
+    db,
+    notify: (inputs) => notifications.createNotifications(inputs),
+    clock,
+    log,
+    delaySeconds: config.HEALTH_NOTICE_DELAY_SECONDS,
+    adminIds: () => users.adminIds(),
+    sweepMs: config.HEALTH_SWEEP_MS,
+  });
+  const metrics = createMetrics({
+    templateHealth: () => alertHealth.templateHealth(),
+    deliveryFigures: () => notifications.figures(),
+    log,
+  });
   const health = createHealthService({
     db,
     boss,
@@ -153,6 +169,7 @@ export async function createServices(deps: ServiceDeps) {
       workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
     }),
     deliveryFigures: () => notifications.figures(),
+    templateHealth: () => alertHealth.templateHealth(),
   });
   const watchlists = createWatchlistService({
     db,
@@ -185,6 +202,8 @@ export async function createServices(deps: ServiceDeps) {
     templates,
     alerts,
     alertPolling,
+    alertHealth,
+    metrics,
     watchlists,
     archive,
     alertInsight,

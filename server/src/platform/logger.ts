@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
@@ -21,13 +22,30 @@ const redactPaths = [
   'config.DATABASE_URL',
 ];
 
-export function createLogger(level: string, options: { destination?: pino.DestinationStream } = {}): Logger {
+/**
+ * The process's logger: one JSON object a line (for log collectors), or human-readable lines when
+ * `pretty` (by default: when standard output is a terminal). Secrets are redacted either way.
+ */
+export function createLogger(
+  level: string,
+  options: { destination?: pino.DestinationStream; pretty?: boolean } = {},
+): Logger {
+  const readable = options.pretty ?? process.stdout.isTTY === true;
+  const destination = readable
+    ? pretty({
+        destination: options.destination ?? 1,
+        colorize: options.destination === undefined,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname,service',
+        sync: true,
+      })
+    : options.destination;
   return pino(
     {
       level,
       redact: { paths: redactPaths, censor: '[redacted]' },
       base: { service: 'resort-alerts' },
     },
-    options.destination,
+    destination,
   );
 }

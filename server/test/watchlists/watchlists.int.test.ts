@@ -212,7 +212,7 @@ describe('notification preferences', () => {
   it('are stored per user, and the e-mail and SMS toggles pick the default channels of new alerts', async () => {
     const planner = await createUser(t);
     const prefs = await call(planner, 'GET', '/users/me/preferences');
-    expect(prefs.data).toEqual({ push: true, email: true, sms: false });
+    expect(prefs.data).toEqual({ push: true, email: true, sms: false, healthNotices: true });
     const sms = await insertService(t, planner.id, { type: 'SMS' });
     const primary = (
       await t.db
@@ -227,12 +227,17 @@ describe('notification preferences', () => {
     const first = await createAlertOk(t, planner, templateId, { notificationServiceIds: undefined });
     expect(linked(first)).toEqual([primary]);
 
-    const saved = await call(planner, 'PATCH', '/users/me/preferences', { email: false, sms: true });
-    expect(saved.data).toEqual({ push: true, email: false, sms: true });
+    const saved = await call(planner, 'PATCH', '/users/me/preferences', {
+      email: false,
+      sms: true,
+      healthNotices: false,
+    });
+    expect(saved.data).toEqual({ push: true, email: false, sms: true, healthNotices: false });
     expect((await call(other, 'GET', '/users/me/preferences')).data).toEqual({
       push: true,
       email: true,
       sms: false,
+      healthNotices: true,
     });
     const second = await createAlertOk(t, planner, templateId);
     expect(linked(second)).toEqual([sms]);

@@ -26,6 +26,11 @@ const alert = (over: Partial<AlertRecord> = {}): AlertRecord =>
       lastStatusCode: null,
       consecutiveErrors: 3,
       checkRequestedAt: null,
+      health: 'failing',
+      healthCause: 'proxy',
+      healthSince: ago(600_000),
+      healthWords: 'Failing: the proxy failed',
+      lastSuccessAt: ago(900_000),
     },
     ...over,
   });
@@ -42,6 +47,26 @@ describe('alert activity', () => {
     );
     const checked = activity.querySelector('time');
     expect(checked?.getAttribute('title')).toMatch(/\d{4}.*\d{1,2}:\d{2}:\d{2}.*[A-Z]{2,5}|GMT/);
+  });
+
+  it('says a failing alert cannot see, why in words, and when it last checked successfully', async () => {
+    await renderWithRouter(<AlertActivity alert={alert()} now={now} />);
+    const health = screen.getByTestId('alert-health');
+    expect(health).toHaveTextContent('Failing: the proxy failed');
+    expect(health).toHaveTextContent('Last successful check 15 minutes ago');
+  });
+
+  it('says nothing of health while the alert is healthy', async () => {
+    await renderWithRouter(
+      <AlertActivity
+        alert={alert({
+          status: 'ACTIVE',
+          activity: { ...alert().activity!, health: 'healthy', healthCause: null, healthWords: 'Healthy' },
+        })}
+        now={now}
+      />,
+    );
+    expect(screen.queryByTestId('alert-health')).toBeNull();
   });
 
   it('shows the last error only for ERROR, and says when an alert is not checked', async () => {

@@ -204,3 +204,25 @@ export const services = [
   { id: 's-hook', type: 'WEBHOOK', label: 'Team hook', isActive: true },
   { id: 's-old', type: 'SMS', label: 'Old phone', isActive: false },
 ];
+
+/** An alert's activity with the given health (nothing checked yet otherwise). */
+export function activityWithHealth(
+  health: NonNullable<AlertRecord['activity']>['health'],
+  over: Partial<NonNullable<AlertRecord['activity']>> = {},
+): NonNullable<AlertRecord['activity']> {
+  return {
+    lastCheckedAt: null,
+    nextCheckAt: null,
+    availabilityChangedAt: null,
+    lastError: null,
+    lastStatusCode: null,
+    consecutiveErrors: 0,
+    checkRequestedAt: null,
+    health,
+    healthCause: null,
+    healthSince: null,
+    healthWords: health,
+    lastSuccessAt: null,
+    ...over,
+  };
+}

@@ -18,6 +18,14 @@ export const RECENT_NOTIFICATIONS_LIMIT = 10;
 
 const statusColors: Record<string, string> = { PENDING: 'yellow', SUCCESS: 'teal', FAILURE: 'red' };
 
+/** Health notices say their kind (docs/product.md, "Alert health"); matches and resolutions need no label. */
+const kindLabels: Record<string, { label: string; color: string }> = {
+  FAILING: { label: 'Cannot see', color: 'red' },
+  DRIFTED: { label: 'Answer changed', color: 'orange' },
+  RECOVERED: { label: 'Works again', color: 'teal' },
+  TEMPLATE_FAILING: { label: 'Template broken', color: 'red' },
+};
+
 function alertLabel(record: NotificationRecord): string {
   const r = record.registration;
   if (!r) return '—';
@@ -53,6 +61,16 @@ export function NotificationTable({ records }: { records: readonly NotificationR
                 </Table.Td>
                 <Table.Td>{alertLabel(record)}</Table.Td>
                 <Table.Td>
+                  {kindLabels[record.kind] ? (
+                    <WholeBadge
+                      size="xs"
+                      variant="light"
+                      color={kindLabels[record.kind]!.color}
+                      data-testid="notification-kind"
+                    >
+                      {kindLabels[record.kind]!.label}
+                    </WholeBadge>
+                  ) : null}
                   <Text size="sm" lineClamp={2}>
                     {record.message}
                   </Text>

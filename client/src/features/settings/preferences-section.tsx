@@ -13,8 +13,13 @@ import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { SectionCard } from './section-card.tsx';
 
-/** Defaults (docs/product.md, "Limits and constants"): push on, email on, SMS off (the server's defaults too). */
-export const defaultPreferences: NotificationPreferences = { push: true, email: true, sms: false };
+/** Defaults (docs/product.md, "Limits and constants"): push on, email on, SMS off, health notices on (the server's too). */
+export const defaultPreferences: NotificationPreferences = {
+  push: true,
+  email: true,
+  sms: false,
+  healthNotices: true,
+};
 
 /**
  * Notification preferences, stored per user on the server. The e-mail and SMS toggles decide
@@ -64,6 +69,11 @@ export function PreferencesSection() {
           <Switch label="Push notifications" checked={prefs.push} onChange={toggle('push')} />
           <Switch label="Email notifications" checked={prefs.email} onChange={toggle('email')} />
           <Switch label="SMS notifications" checked={prefs.sms} onChange={toggle('sms')} />
+          <Switch
+            label="Tell me when an alert cannot see availability, and when it works again"
+            checked={prefs.healthNotices}
+            onChange={toggle('healthNotices')}
+          />
           <Group justify="flex-end">
             <Button onClick={() => void submit()} loading={save.isPending}>
               Save preferences

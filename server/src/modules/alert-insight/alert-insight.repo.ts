@@ -29,6 +29,7 @@ interface BucketRow {
   matched: number;
   not_matched: number;
   errors: number;
+  causes: string[] | null;
   min_value: number | null;
   max_value: number | null;
 }
@@ -45,6 +46,8 @@ export async function timelineBuckets(
            count(*) FILTER (WHERE ok AND matched)::int AS matched,
            count(*) FILTER (WHERE ok AND NOT coalesce(matched, false))::int AS not_matched,
            count(*) FILTER (WHERE NOT ok)::int AS errors,
+           array_agg(DISTINCT poll_class) FILTER (WHERE poll_class NOT IN ('matched', 'not_matched'))
+             AS causes,
            min(watched_value) AS min_value,
            max(watched_value) AS max_value
     FROM poll_runs
@@ -70,6 +73,7 @@ export function latestPolls(db: Db, alertId: string, limit: number) {
       'p.notified',
       'p.error',
       'p.watched_value',
+      'p.poll_class',
       'p.proxy_id',
       'x.host as proxy_host',
       'x.port as proxy_port',

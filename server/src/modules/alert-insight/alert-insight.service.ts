@@ -3,7 +3,9 @@ import {
   type CheckNowResult,
   checkNowIntervalSeconds,
   explainEvaluation,
+  type PollClass,
   type PollOutcome,
+  pollClassWords,
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -11,6 +13,12 @@ import type { Actor, AlertService } from '../alerts/alerts.service.ts';
 import * as repo from './alert-insight.repo.ts';
 
 const POLL_LOG_SIZE = 50;
+/** Polls recorded before classes were: their outcome in words. */
+const outcomeWords: Record<PollOutcome, string> = {
+  matched: pollClassWords.matched,
+  not_matched: pollClassWords.not_matched,
+  error: 'Failed',
+};
 const NOTIFICATION_LIST_SIZE = 20;
 /** The timeline has at most about this many bars, whatever the window: ~10 px each on a desk, readable on a phone, and half the drawing of 240. */
 const TIMELINE_BARS = 120;
@@ -59,6 +67,7 @@ export function createAlertInsightService(deps: {
         matched: r.matched,
         notMatched: r.not_matched,
         errors: r.errors,
+        causes: (r.causes ?? []).map((c) => pollClassWords[c as PollClass] ?? c),
         minValue: r.min_value,
         maxValue: r.max_value,
       })),
@@ -88,6 +97,10 @@ export function createAlertInsightService(deps: {
           startedAt: p.started_at.toISOString(),
           dueAt: p.due_at.toISOString(),
           outcome: outcomeOf(p.ok, p.matched),
+          pollClass: p.poll_class as PollClass | null,
+          classWords: p.poll_class
+            ? pollClassWords[p.poll_class as PollClass]
+            : outcomeWords[outcomeOf(p.ok, p.matched)],
           durationMs: p.duration_ms,
           latenessMs: p.lateness_ms,
           statusCode: p.status_code,

@@ -30,6 +30,9 @@ export type ClaimedAlert = Pick<
   | 'last_values'
   | 'last_notified_at'
   | 'consecutive_errors'
+  | 'health'
+  | 'health_cause'
+  | 'drift_count'
 > & {
   next_due_at: Date;
   template_updated_at: Date;
@@ -180,7 +183,7 @@ export async function claimDueAlerts(
     RETURNING r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title, r.party_name,
       r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.stay_window, r.watch_config,
       r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values,
-      r.last_notified_at, r.consecutive_errors,
+      r.last_notified_at, r.consecutive_errors, r.health, r.health_cause, r.drift_count,
       (SELECT a.answer_hash FROM alert_answers a WHERE a.alert_id = r.id) AS answer_hash,
       now() AS db_now`.execute(db);
   const dbNow = rows[0]?.db_now ?? new Date();

@@ -31,6 +31,13 @@ export interface PollWrite extends HeldClaim {
     consecutiveErrors: number;
     /** Whether the poll completed (answered or failed); a deferred poll did not. */
     completed: boolean;
+    /** What the poll saw (shared pollClasses) and the alert's health after it. */
+    pollClass: string;
+    health: string;
+    healthCause: string | null;
+    driftCount: number;
+    /** The rules read the answer: the alert's last successful check. */
+    success: boolean;
   };
   nextDueAt: Date;
   /** The number the alert page's timeline plots for this poll. */
@@ -83,10 +90,13 @@ export async function writePollOutcomes(
             ${batch.map((r) => r.answer !== null)}::boolean[],
             ${batch.map((r) => r.answer?.text ?? null)}::jsonb[],
             ${batch.map((r) => r.answer?.bytes ?? 0)}::int[],
-            ${batch.map((r) => r.answer?.hash ?? null)}::text[]
+            ${batch.map((r) => r.answer?.hash ?? null)}::text[],
+            ${batch.map((r) => r.outcome.pollClass)}::text[], ${batch.map((r) => r.outcome.health)}::text[],
+            ${batch.map((r) => r.outcome.healthCause)}::text[], ${batch.map((r) => r.outcome.driftCount)}::int[],
+            ${batch.map((r) => r.outcome.success)}::boolean[]
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
-                 answer, answer_bytes, answer_hash)
+                 answer, answer_bytes, answer_hash, poll_class, health, cause, drift, success)
         ), answers AS (
           -- The last answer, with the values kept before it (this statement's snapshot of the row).
           -- An unchanged answer (same digest as the kept one) keeps the stored text: assigning the
@@ -114,6 +124,15 @@ export async function writePollOutcomes(
             last_status_code = CASE WHEN v.completed THEN v.code ELSE r.last_status_code END,
             last_error = v.err,
             consecutive_errors = v.errors,
+            -- Health (shared nextHealth): since when it holds, and the last poll the rules could read.
+            -- A deferred poll says nothing of health: the row's stands (the staleness rule may have
+            -- set it since the claim).
+            health = CASE WHEN v.completed THEN v.health ELSE r.health END,
+            health_cause = CASE WHEN v.completed THEN v.cause ELSE r.health_cause END,
+            drift_count = CASE WHEN v.completed THEN v.drift ELSE r.drift_count END,
+            health_since = CASE WHEN NOT v.completed OR r.health = v.health THEN r.health_since
+                                ELSE v.finished END,
+            last_success_at = CASE WHEN v.success THEN v.finished ELSE r.last_success_at END,
             last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END
           FROM v
           -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
@@ -128,10 +147,11 @@ export async function writePollOutcomes(
         )
         INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
                                duration_ms, status_code, ok, matched, notified, error, worker_id,
-                               watched_value, deferred)
+                               watched_value, deferred, poll_class)
         -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome
         -- stands and the run says "no proxy", as ON DELETE SET NULL does for runs written before.
         SELECT v.id, (SELECT p.id FROM proxies p WHERE p.id = v.proxy_id), v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched, NOT v.completed
+               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched, NOT v.completed,
+               v.poll_class
         FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(db);
 }

@@ -1,13 +1,16 @@
 import {
   type Alert,
   type AlertActivity,
+  type AlertHealth,
   type AlertRow,
   type AlertStatus,
   alertPolledDateRange,
   type EditableField,
   type HttpMethod,
+  healthWords,
   isPolledStatus,
   type Overrides,
+  type PollClass,
   readStayStates,
   type StayWindow,
   type WatchConfig,
@@ -102,6 +105,11 @@ function activityOf(row: AlertView): AlertActivity {
     lastStatusCode: row.last_status_code,
     consecutiveErrors: row.consecutive_errors,
     checkRequestedAt: iso(row.check_requested_at),
+    health: row.health as AlertHealth,
+    healthCause: row.health_cause as PollClass | null,
+    healthSince: iso(row.health_since),
+    healthWords: healthWords(row.health as AlertHealth, row.health_cause as PollClass | null),
+    lastSuccessAt: iso(row.last_success_at),
   };
 }
 

@@ -2,6 +2,7 @@ import type { DeliveryFigures } from '@resort/shared';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
+import type { TemplateHealth } from '../alerts/alert-health.service.ts';
 import { cachedFor } from './cached.ts';
 
 export interface HealthReport {
@@ -11,6 +12,8 @@ export interface HealthReport {
   engine?: unknown;
   /** The delivery outbox: backlog, oldest undelivered, deliveries of the last minute. */
   deliveries?: DeliveryFigures | { error: string };
+  /** Each template's health (the alerts module's figures). */
+  templates?: TemplateHealth[];
 }
 
 export function createHealthService(deps: {
@@ -18,8 +21,10 @@ export function createHealthService(deps: {
   boss: PgBoss | null;
   engineFigures?: () => Promise<unknown> | unknown;
   deliveryFigures?: () => Promise<DeliveryFigures>;
+  templateHealth?: () => Promise<TemplateHealth[]>;
 }) {
   const deliveryFigures = deps.deliveryFigures ? cachedFor(2000, deps.deliveryFigures) : null;
+  const templateHealth = deps.templateHealth ? cachedFor(2000, deps.templateHealth) : null;
   return {
     async check(): Promise<HealthReport> {
       const database = await sql`SELECT 1`
@@ -48,6 +53,11 @@ export function createHealthService(deps: {
       }
       if (deliveryFigures) {
         report.deliveries = await deliveryFigures().catch(() => ({ error: 'delivery figures unavailable' }));
+      }
+      if (templateHealth) {
+        // Left out while the database is away: health still answers.
+        const templates = await templateHealth().catch(() => null);
+        if (templates) report.templates = templates;
       }
       return report;
     },

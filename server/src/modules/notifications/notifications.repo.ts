@@ -44,15 +44,30 @@ export async function insertNotificationsWithDeliveries(
       FROM jsonb_to_recordset(${values}::jsonb)
         AS v(user_id uuid, alert_id uuid, event_key text, kind text, message text, metadata jsonb)
       ON CONFLICT (event_key) DO NOTHING
-      RETURNING id, user_id, alert_id, event_key
+      RETURNING id, user_id, alert_id, event_key, metadata->'alertIds' AS grouped,
+        coalesce((metadata->>'allChannels')::boolean, false) AS all_channels
+    ),
+    -- Each channel of the notification's alert, or of every alert a grouped notice names, or (a
+    -- notice to all of its user's channels) every channel of its user, once.
+    targets AS (
+      SELECT DISTINCT n.id, n.user_id, ans.notification_service_id AS service_id
+      FROM created n
+      CROSS JOIN LATERAL (
+        SELECT n.alert_id AS alert_id
+        UNION SELECT a::uuid FROM jsonb_array_elements_text(
+          CASE WHEN jsonb_typeof(n.grouped) = 'array' THEN n.grouped ELSE '[]'::jsonb END) AS a
+      ) linked
+      JOIN alert_notification_services ans ON ans.alert_id = linked.alert_id
+      UNION
+      SELECT n.id, n.user_id, s.id FROM created n JOIN notification_services s ON s.user_id = n.user_id
+      WHERE n.all_channels
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
         (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
       SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
-      FROM created n
-      JOIN alert_notification_services ans ON ans.alert_id = n.alert_id
-      JOIN notification_services s ON s.id = ans.notification_service_id
+      FROM targets n
+      JOIN notification_services s ON s.id = n.service_id
       WHERE s.user_id = n.user_id AND s.is_active
       ORDER BY n.id, s.created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
@@ -304,6 +319,7 @@ export async function listNotificationHistory(
       'd.dispatched_at as dispatchedAt',
       'd.created_at as createdAt',
       'n.message',
+      'n.kind',
       's.type',
       's.label',
       'r.id as alertId',
@@ -329,6 +345,7 @@ export async function listNotificationHistory(
           template: { name: r.templateName ?? '' },
         }
       : null,
+    kind: r.kind,
     message: r.message,
     error: r.error,
     status: r.status,

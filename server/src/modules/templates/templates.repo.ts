@@ -14,7 +14,7 @@ import type { DB, TemplateRow, TemplatesTable } from '../../db/types.ts';
 type Db = Database | Transaction<DB>;
 
 /** A template row with its group's name and order (null without a group). */
-export type TemplateRecord = Omit<TemplateRow, 'updated_at'> & {
+export type TemplateRecord = Omit<TemplateRow, 'updated_at' | 'health_told'> & {
   group_name: string | null;
   group_display_order: number | null;
 };

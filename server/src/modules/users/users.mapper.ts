@@ -18,5 +18,10 @@ export function toProfile(row: UserRow): Profile {
 }
 
 export function toPreferences(row: UserRow): NotificationPreferences {
-  return { push: row.notify_push, email: row.notify_email, sms: row.notify_sms };
+  return {
+    push: row.notify_push,
+    email: row.notify_email,
+    sms: row.notify_sms,
+    healthNotices: row.health_notices,
+  };
 }

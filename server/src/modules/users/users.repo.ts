@@ -53,3 +53,14 @@ export async function countUsers(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Ids of the enabled accounts with an admin role (admin or super_admin). */
+export async function listAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<boolean>`roles && ARRAY['admin', 'super_admin']::text[]`)
+    .where('disabled_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}

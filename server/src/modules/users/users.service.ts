@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { exportAccountRows } from './accounts.repo.ts';
 import { toPreferences, toProfile, toUser } from './users.mapper.ts';
-import { findUserById, findUserRoles, updateUser } from './users.repo.ts';
+import { findUserById, findUserRoles, listAdminIds, updateUser } from './users.repo.ts';
 
 export { currentSignupPolicy as signupPolicy } from './accounts.service.ts';
 /**
@@ -72,7 +72,13 @@ export function createUserService(deps: {
       };
     },
 
-    /** Push, e-mail and SMS toggles of Settings; e-mail and SMS pick new alerts' default channels. */
+    /**
+     * Push, e-mail, SMS and health-notice toggles of Settings; e-mail and SMS pick new alerts' default
+     * channels; health notices say when an alert cannot see (docs/product.md, "Alert health").
+     */
+    /** The enabled admins, told when most alerts of a template fail. */
+    adminIds: () => listAdminIds(db),
+
     preferences: async (userId: string): Promise<NotificationPreferences> =>
       toPreferences(await requireUser(userId)),
 
@@ -85,6 +91,7 @@ export function createUserService(deps: {
         notify_push: input.push,
         notify_email: input.email,
         notify_sms: input.sms,
+        health_notices: input.healthNotices,
       });
       if (!row) throw new AppError('UNAUTHORIZED', 'Account not found.');
       return toPreferences(row);

@@ -32,7 +32,7 @@ const handlers = (over: Handlers = {}): Handlers => ({
     notificationServices: services,
     registrations: [],
   }),
-  'users.preferences': () => ({ push: true, email: true, sms: false }),
+  'users.preferences': () => ({ push: true, email: true, sms: false, healthNotices: true }),
   'alerts.get': (input) => {
     if ((input as { id: string }).id === existingAlert.id) return existingAlert;
     throw new ApiAnswer(404, 'Alert not found.');

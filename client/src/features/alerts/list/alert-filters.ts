@@ -1,4 +1,4 @@
-import { alertStatuses, alertStatusLabel } from '@resort/shared';
+import { alertStatuses, alertStatusLabel, healthRank } from '@resort/shared';
 import type { AlertRecord } from '@/api/contracts.ts';
 
 export const ALL_STATUSES = 'all';
@@ -18,8 +18,14 @@ export interface IndexedAlert {
   group: string;
 }
 
+/** Failing alerts first, then drifted ones (they cannot be trusted to see rooms), then the rest. */
+const seriousRank = (alert: AlertRecord) => Math.min(2, healthRank(alert.activity?.health));
+
+/** The alerts, indexed, failing and drifted ones first (otherwise in the order given). */
 export function indexAlerts(alerts: readonly AlertRecord[]): IndexedAlert[] {
-  return alerts.map((alert) => ({ alert, text: searchText(alert), group: alertStatusLabel(alert.status) }));
+  return alerts
+    .map((alert) => ({ alert, text: searchText(alert), group: alertStatusLabel(alert.status) }))
+    .sort((a, b) => seriousRank(a.alert) - seriousRank(b.alert));
 }
 
 export function matchSearch(rows: readonly IndexedAlert[], search: string): IndexedAlert[] {

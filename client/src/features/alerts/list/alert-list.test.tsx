@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AlertRecord } from '@/api/contracts.ts';
-import { alertRecord, linkedService } from '@/features/alerts/alert-fixtures.ts';
+import { activityWithHealth, alertRecord, linkedService } from '@/features/alerts/alert-fixtures.ts';
 import { renderWithRouter } from '@/test/render.tsx';
 import { ALERT_PAGE_SIZE, AlertList } from './alert-list.tsx';
 
@@ -80,6 +80,34 @@ describe('AlertList', () => {
       expect(await screen.findAllByTestId('alert-row')).toHaveLength(1);
       expect(screen.getByRole('button', { name: `More actions for ${id}` })).toBeInTheDocument();
     }
+  });
+
+  it('lists failing and drifted alerts first, with the cause in words', async () => {
+    const activity = (health: 'failing' | 'drifted' | 'healthy', healthWords: string) =>
+      activityWithHealth(health, {
+        healthCause: health === 'failing' ? 'refused' : health === 'drifted' ? 'drift' : null,
+        healthWords,
+      });
+    const withHealth = [
+      { ...alerts[0]!, activity: activity('healthy', 'Healthy') },
+      {
+        ...alerts[1]!,
+        activity: activity('drifted', "Drifted: the answer changed shape: a rule's path is missing from it"),
+      },
+      {
+        ...alerts[2]!,
+        activity: activity('failing', 'Failing: refused by the site (blocked, login or rate limit)'),
+      },
+    ];
+    await renderWithRouter(<Harness initial={withHealth} />);
+    const order = rows().map((row) =>
+      within(row)
+        .getByRole('button', { name: /More actions for/ })
+        .getAttribute('aria-label'),
+    );
+    expect(order).toEqual(['More actions for a-3', 'More actions for a-2', 'More actions for a-1']);
+    expect(within(rows()[0]!).getByTestId('alert-health')).toHaveTextContent('Failing: refused by the site');
+    expect(within(rows()[0]!).getByTestId('alert-health')).toHaveTextContent('No successful check yet');
   });
 
   it('shows one chip per status present with counts; ACTIVE and FIRING count as Enabled', async () => {

@@ -24,6 +24,21 @@ function labeller(bucketSeconds: number): (iso: string) => string {
  */
 const AXIS_LABELS = { wide: 8, phone: 3 };
 
+/** The causes of the window's failed or drifted polls, in words, each once. */
+export function TimelineCauses({
+  buckets,
+}: {
+  buckets: readonly Pick<Timeline['buckets'][number], 'causes'>[];
+}) {
+  const causes = [...new Set(buckets.flatMap((b) => b.causes))];
+  if (causes.length === 0) return null;
+  return (
+    <Text size="sm" data-testid="timeline-causes">
+      {`Why polls failed: ${causes.join('; ')}`}
+    </Text>
+  );
+}
+
 /**
  * The alert's polls over the kept window, one bar per time bucket split by outcome (matched, not
  * matched, error), and the watched value (lowest/highest of each bucket) where it is numeric.
@@ -74,6 +89,7 @@ export function AlertTimeline({ timeline }: { timeline: Timeline }) {
           { name: 'Error', color: 'red.6' },
         ]}
       />
+      <TimelineCauses buckets={timeline.buckets} />
       {numeric ? (
         <LineChart
           h={140}

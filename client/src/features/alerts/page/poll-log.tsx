@@ -9,7 +9,10 @@ const outcomeBadge: Record<PollOutcome, { color: string; label: string }> = {
   error: { color: 'red', label: 'Error' },
 };
 
-/** The newest polls: time, outcome, duration, HTTP status, and through which proxy or direct. */
+/**
+ * The newest polls: time, outcome (and, for a failed or drifted poll, what it saw in words),
+ * duration, HTTP status, and through which proxy or direct.
+ */
 export function PollLog({ polls }: { polls: AlertInsight['polls'] }) {
   if (polls.length === 0)
     return (
@@ -40,6 +43,11 @@ export function PollLog({ polls }: { polls: AlertInsight['polls'] }) {
                   <WholeBadge size="sm" variant="light" color={badge.color}>
                     {badge.label}
                   </WholeBadge>
+                  {p.pollClass && p.pollClass !== 'matched' && p.pollClass !== 'not_matched' ? (
+                    <Text size="xs" data-testid="poll-class">
+                      {p.classWords}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>{`${p.durationMs} ms`}</Table.Td>
                 <Table.Td>{p.statusCode ?? '—'}</Table.Td>

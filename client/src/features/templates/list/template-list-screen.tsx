@@ -7,10 +7,13 @@ import { ButtonLink } from '@/components/links.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { TemplateList } from './template-list.tsx';
 
-/** Template Administration (/admin/templates): every template as a card. */
+/** Template Administration (/admin/templates): every template as a card, with its alerts' health. */
 export function TemplateListScreen() {
   const api = useApi();
   const list = useQuery(api.templates.list());
+  // Each template's alert health (GET /api/health, refreshed while shown); the cards wait for nothing.
+  const report = useQuery(api.health.get());
+  const health = new Map((report.data?.templates ?? []).map((t) => [t.templateId, t]));
   return (
     <>
       <PageHeader
@@ -25,6 +28,7 @@ export function TemplateListScreen() {
         refreshing={list.isFetching && !list.isPending}
         error={list.error ? errorMessage(list.error, templateMessages.loadListFailed) : null}
         onRefresh={() => void list.refetch()}
+        health={health}
       />
     </>
   );

@@ -81,6 +81,53 @@ describe('TemplateList', () => {
     expect(second.getByText(templateCardTexts.noDate)).toBeInTheDocument();
   });
 
+  it("shows each template's alert health: the share failing, the cause in words and since when", async () => {
+    await renderWithRouter(
+      list({
+        templates: [base, { ...base, id: 'tpl-2', name: 'Calm' }, { ...base, id: 'tpl-3', name: 'Unused' }],
+        health: new Map([
+          [
+            'tpl-1',
+            {
+              templateId: 'tpl-1',
+              templateName: 'Poly rooms',
+              polled: 4,
+              failing: 3,
+              drifted: 0,
+              degraded: 0,
+              failingShare: 0.75,
+              cause: 'refused',
+              since: '2026-11-24T06:10:00.000Z',
+            },
+          ],
+          [
+            'tpl-2',
+            {
+              templateId: 'tpl-2',
+              templateName: 'Calm',
+              polled: 2,
+              failing: 0,
+              drifted: 0,
+              degraded: 0,
+              failingShare: 0,
+              cause: null,
+              since: null,
+            },
+          ],
+        ]),
+      }),
+    );
+    const [poly, calm, unused] = screen.getAllByTestId('template-card');
+    const health = within(poly!).getByTestId('template-health');
+    expect(health).toHaveTextContent('3 of 4 alerts failing (75%)');
+    expect(health).toHaveTextContent('Refused by the site (blocked, login or rate limit)');
+    expect(health).toHaveTextContent(/since Nov 24, 2026/);
+    expect(within(calm!).getByTestId('template-health')).toHaveTextContent(
+      'All 2 alerts can see availability',
+    );
+    expect(within(unused!).queryByTestId('template-health')).toBeNull();
+  });
+
   it('shows the loading, empty and error states and refreshes', async () => {
     const user = userEvent.setup();
     let refreshed = 0;

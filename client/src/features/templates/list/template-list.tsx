@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
 import type { TemplateRecord } from '@/api/contracts.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states.tsx';
-import { TemplateCard } from './template-card.tsx';
+import { TemplateCard, type TemplateHealthFigures } from './template-card.tsx';
 
 export const templateListTexts = {
   loading: 'Loading templates…',
@@ -15,12 +15,15 @@ export function TemplateList({
   refreshing,
   error,
   onRefresh,
+  health,
 }: {
   templates: readonly TemplateRecord[] | undefined;
   loading: boolean;
   refreshing: boolean;
   error: string | null;
   onRefresh: () => void;
+  /** Each template's alert health by template id (GET /api/health); absent while unknown. */
+  health?: ReadonlyMap<string, TemplateHealthFigures>;
 }) {
   let body: React.ReactNode;
   if (loading) body = <LoadingState label={templateListTexts.loading} />;
@@ -30,7 +33,7 @@ export function TemplateList({
     body = (
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {templates.map((template) => (
-          <TemplateCard key={template.id} template={template} />
+          <TemplateCard key={template.id} template={template} health={health?.get(template.id)} />
         ))}
       </SimpleGrid>
     );
