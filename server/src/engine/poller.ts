@@ -250,7 +250,13 @@ export function createPoller(deps: PollerDeps) {
         durationMs: 0,
       });
       stays = await pollWindow(
-        { deps: { build: deps.build, fetch: share, judge, failure, now: deps.now }, alert, template, w: window, watch },
+        {
+          deps: { build: deps.build, fetch: share, judge, failure, now: deps.now },
+          alert,
+          template,
+          w: window,
+          watch,
+        },
         earliestToday(new Date(joinedAt)),
         joinedAt,
       );
