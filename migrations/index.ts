@@ -11,6 +11,7 @@ import * as m0013 from './0013_alert_vocabulary.ts';
 import * as m0014 from './0014_retention.ts';
 import * as m0015 from './0015_poll_records.ts';
 import * as m0016 from './0016_accounts.ts';
+import * as m0019 from './0019_native_channels.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0014_retention': m0014,
   '0015_poll_records': m0015,
   '0016_accounts': m0016,
+  '0019_native_channels': m0019,
 };

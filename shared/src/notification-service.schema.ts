@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Notification channels: schemas and every message, once. */
-export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'SMS'] as const;
+export const notificationServiceTypes = [
+  'WEBHOOK',
+  'SLACK_WEBHOOK',
+  'EMAIL',
+  'SMS',
+  'NTFY',
+  'PUSHOVER',
+  'TELEGRAM',
+  'DISCORD',
+  'TEAMS',
+] as const;
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
 /** One of each of these per account (a partial unique index enforces it too); Slack is unlimited. */
@@ -84,7 +94,37 @@ export const notificationMessages = {
   updateFailed: 'Unable to update the notification service.',
   deleteFailed: 'Unable to delete the notification service.',
   rotateFailed: 'Unable to rotate the signing secret.',
+  // Native channels.
+  ntfyUrlInvalid: 'ntfy server URL must be a valid URL',
+  ntfyTopicInvalid: 'Topic may contain only letters, digits, - and _ (at most 64)',
+  ntfyPriorityInvalid: 'Priority must be a whole number from 1 to 5',
+  pushoverUserKeyInvalid: 'User key must be the 30 letters and digits Pushover shows',
+  pushoverAppTokenInvalid: 'Application token must be the 30 letters and digits Pushover shows',
+  telegramBotTokenInvalid: 'Bot token must look like 123456:ABC… as BotFather gives it',
+  telegramChatIdInvalid: 'Chat id must be a number (e.g. -1001234567890) or a @channelname',
+  discordUrlInvalid: 'Discord webhook URL must be a valid URL',
+  teamsUrlInvalid: 'Teams webhook URL must be a valid URL',
+  secretMaskedOnCreate: 'Enter the whole secret: a hidden value can only be kept on a saved channel.',
 } as const;
+
+/**
+ * Secrets of a saved channel (tokens, keys, URLs that carry a token) are never returned in full:
+ * they come back masked, and a masked value sent back in an update or a test keeps the stored one.
+ */
+export const SECRET_MASK = '••••••••';
+export const secretConfigFields: Partial<Record<NotificationServiceType, readonly string[]>> = {
+  NTFY: ['token'],
+  PUSHOVER: ['userKey', 'appToken'],
+  TELEGRAM: ['botToken'],
+  DISCORD: ['url'],
+  TEAMS: ['url'],
+};
+export function maskSecret(value: string): string {
+  return `${SECRET_MASK}${value.length > 12 ? value.slice(-4) : ''}`;
+}
+export function isMaskedSecret(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(SECRET_MASK);
+}
 
 export const dispatchStatuses = ['PENDING', 'SUCCESS', 'FAILURE'] as const;
 export type DispatchStatus = (typeof dispatchStatuses)[number];
@@ -175,15 +215,104 @@ export const smsConfigSchema = z.object({
 });
 export type SmsConfig = z.infer<typeof smsConfigSchema>;
 
+/** A secret field: a value of its own shape, or the mask of the stored one (kept by the server). */
+const secretOr = (schema: z.ZodType<string, string>, message: string) =>
+  z
+    .string({ error: message })
+    .superRefine((value, ctx) => {
+      if (isMaskedSecret(value.trim())) return;
+      const result = schema.safeParse(value);
+      if (!result.success)
+        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? message });
+    })
+    .transform((value) => (isMaskedSecret(value.trim()) ? value.trim() : schema.parse(value)));
+
+export const ntfyConfigSchema = z.object({
+  url: httpUrl(notificationMessages.ntfyUrlInvalid).default('https://ntfy.sh'),
+  topic: z
+    .string({ error: notificationMessages.ntfyTopicInvalid })
+    .trim()
+    .regex(/^[-_A-Za-z0-9]{1,64}$/, notificationMessages.ntfyTopicInvalid),
+  token: secretOr(z.string().trim().max(200), 'Access token is too long')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  priority: z.coerce
+    .number({ error: notificationMessages.ntfyPriorityInvalid })
+    .int(notificationMessages.ntfyPriorityInvalid)
+    .min(1, notificationMessages.ntfyPriorityInvalid)
+    .max(5, notificationMessages.ntfyPriorityInvalid)
+    .default(3),
+});
+export type NtfyConfig = z.infer<typeof ntfyConfigSchema>;
+
+const pushoverKey = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[A-Za-z0-9]{30}$/, message);
+export const pushoverConfigSchema = z.object({
+  userKey: secretOr(
+    pushoverKey(notificationMessages.pushoverUserKeyInvalid),
+    notificationMessages.pushoverUserKeyInvalid,
+  ),
+  appToken: secretOr(
+    pushoverKey(notificationMessages.pushoverAppTokenInvalid),
+    notificationMessages.pushoverAppTokenInvalid,
+  ),
+  device: optionalText(25),
+});
+export type PushoverConfig = z.infer<typeof pushoverConfigSchema>;
+
+export const telegramConfigSchema = z.object({
+  botToken: secretOr(
+    z
+      .string({ error: notificationMessages.telegramBotTokenInvalid })
+      .trim()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, notificationMessages.telegramBotTokenInvalid),
+    notificationMessages.telegramBotTokenInvalid,
+  ),
+  chatId: z
+    .string({ error: notificationMessages.telegramChatIdInvalid })
+    .trim()
+    .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, notificationMessages.telegramChatIdInvalid),
+});
+export type TelegramConfig = z.infer<typeof telegramConfigSchema>;
+
+export const discordConfigSchema = z.object({
+  url: secretOr(httpUrl(notificationMessages.discordUrlInvalid), notificationMessages.discordUrlInvalid),
+  username: optionalText(80),
+});
+export type DiscordConfig = z.infer<typeof discordConfigSchema>;
+
+export const teamsConfigSchema = z.object({
+  url: secretOr(httpUrl(notificationMessages.teamsUrlInvalid), notificationMessages.teamsUrlInvalid),
+});
+export type TeamsConfig = z.infer<typeof teamsConfigSchema>;
+
 /** The config schema of each type, for the update call (which knows the type from the stored row). */
 export const notificationConfigSchemas = {
   WEBHOOK: webhookConfigSchema,
   SLACK_WEBHOOK: slackConfigSchema,
   EMAIL: emailConfigSchema,
   SMS: smsConfigSchema,
+  NTFY: ntfyConfigSchema,
+  PUSHOVER: pushoverConfigSchema,
+  TELEGRAM: telegramConfigSchema,
+  DISCORD: discordConfigSchema,
+  TEAMS: teamsConfigSchema,
 } as const;
 
-export type NotificationServiceConfig = WebhookConfig | SlackConfig | EmailConfig | SmsConfig;
+export type NotificationServiceConfig =
+  | WebhookConfig
+  | SlackConfig
+  | EmailConfig
+  | SmsConfig
+  | NtfyConfig
+  | PushoverConfig
+  | TelegramConfig
+  | DiscordConfig
+  | TeamsConfig;
 
 const labelSchema = z
   .string()
@@ -199,6 +328,11 @@ function byType<Extra extends z.ZodRawShape>(extra: Extra) {
     z.object({ type: z.literal('SLACK_WEBHOOK'), label: labelSchema, config: slackConfigSchema, ...extra }),
     z.object({ type: z.literal('EMAIL'), label: labelSchema, config: emailConfigSchema, ...extra }),
     z.object({ type: z.literal('SMS'), label: labelSchema, config: smsConfigSchema, ...extra }),
+    z.object({ type: z.literal('NTFY'), label: labelSchema, config: ntfyConfigSchema, ...extra }),
+    z.object({ type: z.literal('PUSHOVER'), label: labelSchema, config: pushoverConfigSchema, ...extra }),
+    z.object({ type: z.literal('TELEGRAM'), label: labelSchema, config: telegramConfigSchema, ...extra }),
+    z.object({ type: z.literal('DISCORD'), label: labelSchema, config: discordConfigSchema, ...extra }),
+    z.object({ type: z.literal('TEAMS'), label: labelSchema, config: teamsConfigSchema, ...extra }),
   ]);
 }
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateNotificationServiceInput,
+  isMaskedSecret,
   messages,
   type NotificationService,
   type NotificationServiceConfig,
   type NotificationServiceType,
   notificationConfigSchemas,
   notificationMessages,
+  secretConfigFields,
   type TestNotificationResult,
   type TestNotificationServiceInput,
   type UpdateNotificationServiceInput,
@@ -42,8 +44,37 @@ const ONE_PER_TYPE_INDEX = 'notification_services_one_per_type';
 /** Test sends reach real receivers; a user may not turn them into a request cannon. */
 const TEST_SENDS_PER_TEN_MINUTES = 30;
 
+/** The types whose URL the user gives: checked by the outbound guard when saved or tested. */
+const userUrlTypes: readonly NotificationServiceType[] = [
+  'WEBHOOK',
+  'SLACK_WEBHOOK',
+  'NTFY',
+  'DISCORD',
+  'TEAMS',
+];
+
 function destinationUrl(type: NotificationServiceType, config: NotificationServiceConfig): string | null {
-  return type === 'WEBHOOK' || type === 'SLACK_WEBHOOK' ? (config as { url: string }).url : null;
+  return userUrlTypes.includes(type) ? (config as { url: string }).url : null;
+}
+
+/**
+ * A masked secret sent back (the form shows what the list returned) keeps the stored value of the
+ * same type; one left masked with nothing stored behind it is refused.
+ */
+function withStoredSecrets<C extends NotificationServiceConfig>(
+  type: NotificationServiceType,
+  config: C,
+  stored: { type: string; config: unknown } | undefined,
+): C {
+  const result = { ...config } as Record<string, unknown>;
+  const from = stored?.type === type ? (stored.config as Record<string, unknown>) : {};
+  for (const field of secretConfigFields[type] ?? []) {
+    if (!isMaskedSecret(result[field])) continue;
+    if (typeof from[field] !== 'string')
+      throw new AppError('BAD_REQUEST', notificationMessages.secretMaskedOnCreate);
+    result[field] = from[field];
+  }
+  return result as C;
 }
 
 export function createNotificationServicesService(deps: {
@@ -90,7 +121,8 @@ export function createNotificationServicesService(deps: {
     const type = row.type as NotificationServiceType;
     if (input.type !== undefined && input.type !== type)
       throw new AppError('BAD_REQUEST', notificationMessages.typeUnchangeable);
-    const config = input.config === undefined ? undefined : parseConfig(type, input.config);
+    const config =
+      input.config === undefined ? undefined : withStoredSecrets(type, parseConfig(type, input.config), row);
     if (config) await assertDestinationAllowed(type, config);
     const updated = await updateOwnedService(db, userId, input.id, {
       label: input.label === undefined ? undefined : input.label || null,
@@ -108,6 +140,7 @@ export function createNotificationServicesService(deps: {
     list: (userId: string) => listNotificationServicesForUser(db, userId),
 
     async create(userId: string, input: CreateNotificationServiceInput): Promise<NotificationService> {
+      withStoredSecrets(input.type, input.config, undefined);
       await assertDestinationAllowed(input.type, input.config);
       try {
         const row = await insertService(db, {
@@ -154,14 +187,15 @@ export function createNotificationServicesService(deps: {
       await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
       const saved = input.id ? await requireOwned(userId, input.id) : undefined;
       await verification.assertTestAllowed(userId, input);
-      await assertDestinationAllowed(input.type, input.config);
+      const config = withStoredSecrets(input.type, input.config, saved);
+      await assertDestinationAllowed(input.type, config);
       const now = clock.now();
       try {
         const result = await channels.send(
           {
             type: input.type,
             label: input.label,
-            config: input.config,
+            config,
             signingSecret: saved?.signing_secret ?? newSigningSecret(),
           },
           {
@@ -173,6 +207,7 @@ export function createNotificationServicesService(deps: {
             partyName: null,
             metadata: { timestamp: now.toISOString(), test: true },
             test: true,
+            urgent: false,
           },
         );
         return { message: result.note ?? notificationMessages.testDispatched };

@@ -64,6 +64,7 @@ export function createDeliveryAttempt(deps: {
               timestamp: String(d.metadata.timestamp ?? d.notificationCreatedAt.toISOString()),
             },
             test: false,
+            urgent: false,
           },
         );
       } catch (error) {

@@ -30,13 +30,22 @@ export interface NotificationServiceFormValues {
   username: string;
   toEmail: string;
   toNumber: string;
+  // Native channels. Secrets of a saved channel arrive masked and are kept when sent back unchanged.
+  topic: string;
+  token: string;
+  priority: string;
+  userKey: string;
+  appToken: string;
+  device: string;
+  botToken: string;
+  chatId: string;
 }
 
 export function emptyValues(type: NotificationServiceType, label = ''): NotificationServiceFormValues {
   return {
     type,
     label,
-    url: '',
+    url: type === 'NTFY' ? 'https://ntfy.sh' : '',
     method: 'POST',
     headers: [],
     bodyTemplate: type === 'WEBHOOK' ? DEFAULT_WEBHOOK_BODY_TEMPLATE : '',
@@ -44,6 +53,14 @@ export function emptyValues(type: NotificationServiceType, label = ''): Notifica
     username: '',
     toEmail: '',
     toNumber: '',
+    topic: '',
+    token: '',
+    priority: '3',
+    userKey: '',
+    appToken: '',
+    device: '',
+    botToken: '',
+    chatId: '',
   };
 }
 
@@ -90,6 +107,29 @@ export function toPayload(values: NotificationServiceFormValues): NotificationSe
       return { type: 'EMAIL', label, config: { toEmail: values.toEmail } };
     case 'SMS':
       return { type: 'SMS', label, config: { toNumber: values.toNumber } };
+    case 'NTFY':
+      return {
+        type: 'NTFY',
+        label,
+        config: {
+          url: values.url,
+          topic: values.topic,
+          token: values.token || undefined,
+          priority: Number(values.priority),
+        },
+      };
+    case 'PUSHOVER':
+      return {
+        type: 'PUSHOVER',
+        label,
+        config: { userKey: values.userKey, appToken: values.appToken, device: values.device || undefined },
+      };
+    case 'TELEGRAM':
+      return { type: 'TELEGRAM', label, config: { botToken: values.botToken, chatId: values.chatId } };
+    case 'DISCORD':
+      return { type: 'DISCORD', label, config: { url: values.url, username: values.username || undefined } };
+    case 'TEAMS':
+      return { type: 'TEAMS', label, config: { url: values.url } };
   }
 }
 
@@ -130,5 +170,13 @@ export function fromService(service: {
     username: text('username'),
     toEmail: text('toEmail'),
     toNumber: text('toNumber'),
+    topic: text('topic'),
+    token: text('token'),
+    priority: typeof c.priority === 'number' ? String(c.priority) : values.priority,
+    userKey: text('userKey'),
+    appToken: text('appToken'),
+    device: text('device'),
+    botToken: text('botToken'),
+    chatId: text('chatId'),
   };
 }

@@ -3,6 +3,13 @@ import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { createEmailSender } from './email.ts';
+import {
+  createDiscordSender,
+  createNtfySender,
+  createPushoverSender,
+  createTeamsSender,
+  createTelegramSender,
+} from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
@@ -23,6 +30,9 @@ export function createChannels(deps: {
     | 'SMS_FROM'
     | 'DELIVERY_TIMEOUT_MS'
     | 'SMTP_POOL_SIZE'
+    | 'PUBLIC_URL'
+    | 'PUSHOVER_API_URL'
+    | 'TELEGRAM_API_URL'
   >;
   outbound: OutboundRequester;
   log: Logger;
@@ -50,11 +60,18 @@ export function createChannels(deps: {
     log,
   });
   // Webhooks and Slack go through the outbound client's shared agent: kept-alive connections per origin.
+  // Native channels: the same outbox and guarded client; the message model rendered their way.
+  const native = { outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL };
   const senders: Record<NotificationServiceType, ChannelSender> = {
     WEBHOOK: createWebhookSender({ outbound, timeoutMs, now }),
     SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now }),
     EMAIL: email,
     SMS: createSmsSender(smsProvider),
+    NTFY: createNtfySender(native),
+    PUSHOVER: createPushoverSender({ ...native, apiUrl: config.PUSHOVER_API_URL }),
+    TELEGRAM: createTelegramSender({ ...native, apiUrl: config.TELEGRAM_API_URL }),
+    DISCORD: createDiscordSender(native),
+    TEAMS: createTeamsSender(native),
   };
   return {
     send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {

@@ -14,6 +14,8 @@ export interface ChannelMessage {
   /** Always carries `timestamp` (ISO 8601): the moment of the event. */
   metadata: Record<string, unknown> & { timestamp: string };
   test: boolean;
+  /** The alert is marked urgent: channels use their high priority (ntfy 5, Pushover emergency). */
+  urgent: boolean;
 }
 
 /** The channel a message goes to: a saved service, or the unsaved form of a test send. */
