@@ -1,16 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Native channels (docs/decisions.md, "Native channels"): NTFY, PUSHOVER, TELEGRAM, DISCORD and TEAMS
- * join the service types. Their deliveries' destination: the URL's origin for those the user gives a
- * URL (an ntfy server, a Discord or Teams webhook), the provider's name for Pushover and Telegram.
+ * Native channels (docs/decisions.md, "Native channels"): NTFY, PUSHOVER, TELEGRAM, DISCORD, TEAMS and
+ * WEB_PUSH (one per subscribed browser) join the service types. Their deliveries' destination: the URL's origin for those the user gives a
+ * URL (an ntfy server, a Discord or Teams webhook, a push service's endpoint), the provider's name for
+ * Pushover and Telegram. The VAPID keys of Web Push are generated at first start into app_secrets.
  */
-const ALL_TYPES = `'WEBHOOK','SLACK_WEBHOOK','EMAIL','SMS','NTFY','PUSHOVER','TELEGRAM','DISCORD','TEAMS'`;
+const ALL_TYPES = `'WEBHOOK','SLACK_WEBHOOK','EMAIL','SMS','NTFY','PUSHOVER','TELEGRAM','DISCORD','TEAMS','WEB_PUSH'`;
 const OLD_TYPES = `'WEBHOOK','SLACK_WEBHOOK','EMAIL','SMS'`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 async function destinationFunction(db: Kysely<any>, withNative: boolean): Promise<void> {
-  const native = withNative ? sql`WHEN 'PUSHOVER' THEN 'pushover' WHEN 'TELEGRAM' THEN 'telegram'` : sql``;
+  const native = withNative
+    ? sql`WHEN 'PUSHOVER' THEN 'pushover' WHEN 'TELEGRAM' THEN 'telegram'
+          WHEN 'WEB_PUSH' THEN coalesce(lower(substring(config->>'endpoint' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+')), '')`
+    : sql``;
   await sql`
     CREATE OR REPLACE FUNCTION delivery_destination(service_type text, config jsonb) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

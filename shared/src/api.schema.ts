@@ -116,6 +116,8 @@ const pushoverConfigOutput = z.object({
   device: z.string().optional(),
 });
 const telegramConfigOutput = z.object({ botToken: z.string(), chatId: z.string() });
+const webPushConfigOutput = z.object({ endpoint: z.string(), p256dh: z.string(), auth: z.string() });
+export const webPushKeySchema = z.object({ publicKey: z.string() });
 
 export const notificationServiceSchema = z.object({
   id: z.string(),
@@ -127,6 +129,7 @@ export const notificationServiceSchema = z.object({
     ntfyConfigOutput,
     pushoverConfigOutput,
     telegramConfigOutput,
+    webPushConfigOutput,
     slackConfigOutput,
     emailConfigOutput,
     smsConfigOutput,

@@ -11,6 +11,7 @@ export const notificationServiceTypes = [
   'TELEGRAM',
   'DISCORD',
   'TEAMS',
+  'WEB_PUSH',
 ] as const;
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
@@ -105,6 +106,10 @@ export const notificationMessages = {
   discordUrlInvalid: 'Discord webhook URL must be a valid URL',
   teamsUrlInvalid: 'Teams webhook URL must be a valid URL',
   secretMaskedOnCreate: 'Enter the whole secret: a hidden value can only be kept on a saved channel.',
+  pushEndpointInvalid: 'Push subscription endpoint must be a valid URL',
+  pushKeysInvalid: 'Push subscription keys are not valid',
+  pushGone: (status: number) =>
+    `Removed: the push service answered ${status}, which means this browser's subscription has expired.`,
 } as const;
 
 /**
@@ -118,6 +123,7 @@ export const secretConfigFields: Partial<Record<NotificationServiceType, readonl
   TELEGRAM: ['botToken'],
   DISCORD: ['url'],
   TEAMS: ['url'],
+  WEB_PUSH: ['endpoint', 'p256dh', 'auth'],
 };
 export function maskSecret(value: string): string {
   return `${SECRET_MASK}${value.length > 12 ? value.slice(-4) : ''}`;
@@ -290,6 +296,32 @@ export const teamsConfigSchema = z.object({
 });
 export type TeamsConfig = z.infer<typeof teamsConfigSchema>;
 
+/**
+ * A browser's push subscription (PushSubscription.toJSON(): endpoint, keys.p256dh, keys.auth, in
+ * base64url) and the device it names, kept flat so its secrets are masked like the others'.
+ */
+export const webPushConfigSchema = z.object({
+  endpoint: secretOr(
+    httpUrl(notificationMessages.pushEndpointInvalid),
+    notificationMessages.pushEndpointInvalid,
+  ),
+  // An uncompressed P-256 point is 65 bytes (87 characters); the auth secret 16 bytes (22).
+  p256dh: secretOr(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, notificationMessages.pushKeysInvalid),
+    notificationMessages.pushKeysInvalid,
+  ),
+  auth: secretOr(
+    z.string().regex(/^[A-Za-z0-9_-]{22}$/, notificationMessages.pushKeysInvalid),
+    notificationMessages.pushKeysInvalid,
+  ),
+});
+export type WebPushConfig = z.infer<typeof webPushConfigSchema>;
+
+/** GET /users/me/web-push-key: the server's VAPID public key, for PushManager.subscribe. */
+export interface WebPushKey {
+  publicKey: string;
+}
+
 /** The config schema of each type, for the update call (which knows the type from the stored row). */
 export const notificationConfigSchemas = {
   WEBHOOK: webhookConfigSchema,
@@ -301,6 +333,7 @@ export const notificationConfigSchemas = {
   TELEGRAM: telegramConfigSchema,
   DISCORD: discordConfigSchema,
   TEAMS: teamsConfigSchema,
+  WEB_PUSH: webPushConfigSchema,
 } as const;
 
 export type NotificationServiceConfig =
@@ -312,7 +345,8 @@ export type NotificationServiceConfig =
   | PushoverConfig
   | TelegramConfig
   | DiscordConfig
-  | TeamsConfig;
+  | TeamsConfig
+  | WebPushConfig;
 
 const labelSchema = z
   .string()
@@ -333,6 +367,7 @@ function byType<Extra extends z.ZodRawShape>(extra: Extra) {
     z.object({ type: z.literal('TELEGRAM'), label: labelSchema, config: telegramConfigSchema, ...extra }),
     z.object({ type: z.literal('DISCORD'), label: labelSchema, config: discordConfigSchema, ...extra }),
     z.object({ type: z.literal('TEAMS'), label: labelSchema, config: teamsConfigSchema, ...extra }),
+    z.object({ type: z.literal('WEB_PUSH'), label: labelSchema, config: webPushConfigSchema, ...extra }),
   ]);
 }
 

@@ -52,6 +52,8 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       remove: () => trpc.adminAlerts.remove.mutationOptions(effects('adminAlerts.remove')),
     },
     notificationServices: {
+      webPushKey: () =>
+        trpc.notificationServices.webPushKey.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }),
       create: () => trpc.notificationServices.create.mutationOptions(effects('notificationServices.create')),
       test: () => trpc.notificationServices.test.mutationOptions(effects('notificationServices.test')),
       update: () => trpc.notificationServices.update.mutationOptions(effects('notificationServices.update')),

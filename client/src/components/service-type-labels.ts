@@ -11,4 +11,5 @@ export const serviceTypeLabels: Record<NotificationServiceType, string> = {
   TELEGRAM: 'Telegram',
   DISCORD: 'Discord',
   TEAMS: 'Microsoft Teams',
+  WEB_PUSH: 'Browser push',
 };

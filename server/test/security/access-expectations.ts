@@ -382,6 +382,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'templateGroups.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
 
   'notificationServices.list': { access: 'user' },
+  'notificationServices.webPushKey': { access: 'user' },
   'notificationServices.create': {
     access: 'user',
     plan: () => ({

@@ -138,6 +138,11 @@ export async function deactivateService(db: Db, id: string, reason: string): Pro
     .execute();
 }
 
+/** The server's own removal of a service gone for good (an expired push subscription). */
+export async function removeService(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('notification_services').where('id', '=', id).execute();
+}
+
 export async function deleteOwnedService(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('notification_services')

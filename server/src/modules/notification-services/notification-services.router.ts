@@ -8,6 +8,7 @@ import {
   testNotificationServiceInput,
   updateNotificationServiceInput,
   verifyChannelInput,
+  webPushKeySchema,
 } from '@resort/shared';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
@@ -15,6 +16,11 @@ import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
 const base = '/users/me/notification-services';
 
 export const notificationServicesRouter = router({
+  /** The server's VAPID public key, for a browser subscribing to push (PushManager.subscribe). */
+  webPushKey: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/web-push-key' } })
+    .output(webPushKeySchema)
+    .query(({ ctx }) => ctx.services.notificationServices.webPushKey()),
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: base } })
     .output(z.array(notificationServiceSchema))

@@ -12,6 +12,7 @@ import {
   type TestNotificationResult,
   type TestNotificationServiceInput,
   type UpdateNotificationServiceInput,
+  type WebPushKey,
 } from '@resort/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -36,7 +37,11 @@ import {
  * What other modules may do to a user's services inside their own transaction: notifications
  * deactivate a service its destination retired (410), the account summary lists them.
  */
-export { deactivateService, listNotificationServicesForUser } from './notification-services.repo.ts';
+export {
+  deactivateService,
+  listNotificationServicesForUser,
+  removeService,
+} from './notification-services.repo.ts';
 
 export type DestinationCheck = (url: string) => Promise<void>;
 
@@ -54,6 +59,7 @@ const userUrlTypes: readonly NotificationServiceType[] = [
 ];
 
 function destinationUrl(type: NotificationServiceType, config: NotificationServiceConfig): string | null {
+  if (type === 'WEB_PUSH') return (config as { endpoint: string }).endpoint;
   return userUrlTypes.includes(type) ? (config as { url: string }).url : null;
 }
 
@@ -85,6 +91,8 @@ export function createNotificationServicesService(deps: {
   rateLimits: RateLimiterFactory;
   /** E-mails or texts one channel receives an hour at most (CHANNEL_SENDS_PER_HOUR). */
   sendsPerHour: number;
+  /** The VAPID public key browsers subscribe to push with. */
+  webPushPublicKey: string;
 }) {
   const { db, channels, clock } = deps;
   const verification = createChannelVerification(deps);
@@ -138,6 +146,8 @@ export function createNotificationServicesService(deps: {
 
   return {
     list: (userId: string) => listNotificationServicesForUser(db, userId),
+
+    webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
 
     async create(userId: string, input: CreateNotificationServiceInput): Promise<NotificationService> {
       withStoredSecrets(input.type, input.config, undefined);

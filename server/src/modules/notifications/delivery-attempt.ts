@@ -15,6 +15,8 @@ export interface AttemptResult {
   destinationFailed: boolean;
   /** Set when the service must be deactivated (410 Gone), with the reason to record. */
   deactivateReason: string | null;
+  /** Set when the service must be deleted (an expired push subscription). */
+  removeService: boolean;
   failure: DeliveryError | null;
 }
 
@@ -94,6 +96,7 @@ export function createDeliveryAttempt(deps: {
       },
       destinationFailed: failure !== null && !failure.permanent,
       deactivateReason: failure?.deactivateReason ?? null,
+      removeService: failure?.removeService ?? false,
       failure,
     };
   };

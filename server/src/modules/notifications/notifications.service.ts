@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { deactivateService } from '../notification-services/notification-services.service.ts';
+import { deactivateService, removeService } from '../notification-services/notification-services.service.ts';
 import type { Channels } from './channels/index.ts';
 import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
 import type { NewNotification } from './new-notification.ts';
@@ -69,7 +69,9 @@ export function createNotificationsService(deps: {
     return db.transaction().execute(async (trx) => {
       const recorded = await recordOutcomes(trx, [outcome]);
       if (!recorded.has(outcome.id)) return false;
-      await deactivateService(trx, outcome.serviceId, result.deactivateReason!);
+      // An expired push subscription is deleted (its deliveries with it); other services are turned off.
+      if (result.removeService) await removeService(trx, outcome.serviceId);
+      else await deactivateService(trx, outcome.serviceId, result.deactivateReason!);
       return true;
     });
   }

@@ -18,6 +18,12 @@ const typeNames: Record<string, string> = {
   SLACK_WEBHOOK: 'Slack',
   EMAIL: 'Email',
   SMS: 'SMS',
+  NTFY: 'ntfy',
+  PUSHOVER: 'Pushover',
+  TELEGRAM: 'Telegram',
+  DISCORD: 'Discord',
+  TEAMS: 'Teams',
+  WEB_PUSH: 'Browser push',
 };
 const typeLabel = (type: string) => typeNames[type] ?? type;
 

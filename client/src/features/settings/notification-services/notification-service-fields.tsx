@@ -186,6 +186,12 @@ export function NotificationServiceFields({ form }: { form: Form }) {
           <TextInput label="Username" placeholder="Optional" {...form.getInputProps('username')} />
         </Stack>
       );
+    case 'WEB_PUSH':
+      return (
+        <Text size="sm" c="dimmed">
+          This browser subscription receives your alerts as push notifications. Remove it to stop them here.
+        </Text>
+      );
     case 'TEAMS':
       return (
         <TextInput

@@ -39,6 +39,10 @@ export interface NotificationServiceFormValues {
   device: string;
   botToken: string;
   chatId: string;
+  // A browser's push subscription: made by "Turn on push in this browser", never typed in.
+  endpoint: string;
+  p256dh: string;
+  auth: string;
 }
 
 export function emptyValues(type: NotificationServiceType, label = ''): NotificationServiceFormValues {
@@ -61,6 +65,9 @@ export function emptyValues(type: NotificationServiceType, label = ''): Notifica
     device: '',
     botToken: '',
     chatId: '',
+    endpoint: '',
+    p256dh: '',
+    auth: '',
   };
 }
 
@@ -71,6 +78,9 @@ export function isTypeTaken(
 ): boolean {
   return (singleInstanceTypes as readonly string[]).includes(type) && configured.includes(type);
 }
+
+/** The types the form adds: a browser's push subscription is made by turning push on, not typed in. */
+export const formServiceTypes = notificationServiceTypes.filter((t) => t !== 'WEB_PUSH');
 
 export function firstFreeType(configured: readonly NotificationServiceType[]): NotificationServiceType {
   return notificationServiceTypes.find((t) => !isTypeTaken(t, configured)) ?? 'SLACK_WEBHOOK';
@@ -130,6 +140,12 @@ export function toPayload(values: NotificationServiceFormValues): NotificationSe
       return { type: 'DISCORD', label, config: { url: values.url, username: values.username || undefined } };
     case 'TEAMS':
       return { type: 'TEAMS', label, config: { url: values.url } };
+    case 'WEB_PUSH':
+      return {
+        type: 'WEB_PUSH',
+        label,
+        config: { endpoint: values.endpoint, p256dh: values.p256dh, auth: values.auth },
+      };
   }
 }
 
@@ -178,5 +194,8 @@ export function fromService(service: {
     device: text('device'),
     botToken: text('botToken'),
     chatId: text('chatId'),
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
   };
 }

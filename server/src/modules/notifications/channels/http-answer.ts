@@ -26,7 +26,13 @@ function snippet(text: string): string {
  */
 export async function sendHttp(
   outbound: OutboundRequester,
-  request: { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: string | Uint8Array;
+    timeoutMs: number;
+  },
   receiver: string,
   now: () => Date,
   refusedForGood: (status: number) => boolean = () => false,
@@ -45,12 +51,14 @@ export async function sendHttp(
     throw new DeliveryError(message, {
       permanent: true,
       deactivateReason: notificationMessages.deactivatedGone(status),
+      status,
     });
   }
   if (status === 429) {
     throw new DeliveryError(message, {
       retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now()),
+      status,
     });
   }
-  throw new DeliveryError(message, { permanent: refusedForGood(status) });
+  throw new DeliveryError(message, { permanent: refusedForGood(status), status });
 }

@@ -2,6 +2,7 @@ import type { NotificationServiceType } from '@resort/shared';
 import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Logger } from '../../../platform/logger.ts';
+import type { VapidKeys } from '../vapid-keys.ts';
 import { createEmailSender } from './email.ts';
 import {
   createDiscordSender,
@@ -13,6 +14,7 @@ import {
 import type { OutboundRequester } from './outbound.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
+import { createWebPushSender } from './web-push.ts';
 import { createSlackSender, createWebhookSender } from './webhook.ts';
 
 export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
@@ -33,7 +35,10 @@ export function createChannels(deps: {
     | 'PUBLIC_URL'
     | 'PUSHOVER_API_URL'
     | 'TELEGRAM_API_URL'
+    | 'VAPID_SUBJECT'
   >;
+  /** The Web Push key pair (vapid-keys.ts). */
+  vapid: VapidKeys;
   outbound: OutboundRequester;
   log: Logger;
   clock: Clock;
@@ -72,6 +77,7 @@ export function createChannels(deps: {
     TELEGRAM: createTelegramSender({ ...native, apiUrl: config.TELEGRAM_API_URL }),
     DISCORD: createDiscordSender(native),
     TEAMS: createTeamsSender(native),
+    WEB_PUSH: createWebPushSender({ ...native, vapid: deps.vapid, subject: config.VAPID_SUBJECT }),
   };
   return {
     send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {
