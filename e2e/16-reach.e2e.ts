@@ -19,26 +19,37 @@ afterAll(async () => {
  * the journeys' loopback receiver — and the push message reaches the service worker through the
  * DevTools protocol (ServiceWorker.deliverPushMessage), as a push service would deliver it.
  */
-function offlinePushService(endpoint: string) {
-  const w = window as unknown as { __subscription?: unknown };
-  const b64 = (bytes: Uint8Array) =>
-    btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
-  PushManager.prototype.subscribe = async () => {
-    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
-    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-    const json = {
-      endpoint,
-      expirationTime: null,
-      keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
+function offlinePushService(endpoint: string): string {
+  // In-page code (this project's Node types know no DOM): a string the page runs before the app.
+  return `(() => {
+    const b64 = (bytes) => btoa(String.fromCharCode(...bytes))
+      .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+    PushManager.prototype.subscribe = async () => {
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const endpoint = ${JSON.stringify(endpoint)};
+      const json = {
+        endpoint,
+        expirationTime: null,
+        keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
+      };
+      window.__subscription = { endpoint, toJSON: () => json, unsubscribe: async () => true };
+      return window.__subscription;
     };
-    const subscription = { endpoint, toJSON: () => json, unsubscribe: async () => true };
-    w.__subscription = subscription;
-    return subscription as unknown as PushSubscription;
-  };
-  PushManager.prototype.getSubscription = async () => (w.__subscription ?? null) as PushSubscription | null;
+    PushManager.prototype.getSubscription = async () => window.__subscription ?? null;
+  })();`;
+}
+
+/** The notifications the service worker shows now, read in the page. */
+const shownNotifications = `navigator.serviceWorker.ready
+  .then((r) => r.getNotifications())
+  .then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))`;
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  data: { path: string };
 }
 
 test('the app is installable, push is turned on in Settings and a push shows the alert as a notification', async () => {
@@ -59,15 +70,21 @@ test('the app is installable, push is turned on in Settings and a push shows the
   const journey = await startJourney(browser, baseUrl);
   const { page, context } = journey;
   await context.grantPermissions(['notifications'], { origin: baseUrl });
-  await context.addInitScript(offlinePushService, `${inject('receiverUrl')}/push/${planner.tag}`);
+  await context.addInitScript({
+    content: offlinePushService(`${inject('receiverUrl')}/push/${planner.tag}`),
+  });
   await signIn(page, planner, '/settings');
 
   // Installable: the manifest is linked and served, and the service worker is registered for the app.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-  const manifest = await (await fetch(new URL(manifestHref!, baseUrl))).json();
+  const manifest = (await (await fetch(new URL(manifestHref!, baseUrl))).json()) as {
+    icons: { sizes: string }[];
+  };
   expect(manifest).toMatchObject({ name: 'Resort Alerts', start_url: '/', display: 'standalone' });
-  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
-  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+  const scriptUrl = await page.evaluate<string>(
+    'navigator.serviceWorker.ready.then((r) => r.active.scriptURL)',
+  );
   expect(scriptUrl).toBe(`${baseUrl}/sw.js`);
 
   // Push turned on in Settings: this browser becomes a WEB_PUSH service, listed with the others.
@@ -104,21 +121,9 @@ test('the app is installable, push is turned on in Settings and a push shows the
       urgent: false,
     }),
   });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
-      { timeout: 10_000 },
-    )
-    .toBe(1);
-  const [notification] = await page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      data: n.data as { path: string },
-    })),
-  );
+  const shown = () => page.evaluate<ShownNotification[]>(shownNotifications);
+  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
+  const [notification] = await shown();
   expect(notification).toEqual({
     title: 'Spring break',
     body: expect.stringContaining('2 rooms available at $689'),
