@@ -33,10 +33,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE notification_services ADD CONSTRAINT notification_services_type_check
             CHECK (type IN (${sql.raw(ALL_TYPES)}))`.execute(db);
   await destinationFunction(db, true);
+  // Urgency and snooze of an alert (docs/decisions.md, "Urgency and snooze").
+  await db.schema
+    .alterTable('alerts')
+    .addColumn('urgent', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('snoozed_until', 'timestamptz')
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('alerts').dropColumn('urgent').dropColumn('snoozed_until').execute();
   await sql`DELETE FROM notification_services WHERE type NOT IN (${sql.raw(OLD_TYPES)})`.execute(db);
   await sql`ALTER TABLE notification_services DROP CONSTRAINT notification_services_type_check`.execute(db);
   await sql`ALTER TABLE notification_services ADD CONSTRAINT notification_services_type_check

@@ -109,6 +109,7 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
           ? trpc.alertInsight.adminGet.queryOptions({ id }, { staleTime: 0 })
           : trpc.alertInsight.get.queryOptions({ id }, { staleTime: 0 }),
       checkNow: () => trpc.alertInsight.checkNow.mutationOptions(effects('alertInsight.checkNow')),
+      snooze: () => trpc.alerts.snooze.mutationOptions(effects('alertInsight.snooze')),
       adminCheckNow: () =>
         trpc.alertInsight.adminCheckNow.mutationOptions(effects('alertInsight.adminCheckNow')),
     },

@@ -83,6 +83,7 @@ export const mutationEffects = {
   'alertEditor.test': none,
   'alertInsight.checkNow': { stale: ['alertPage'] },
   'alertInsight.adminCheckNow': { stale: ['alertPage'] },
+  'alertInsight.snooze': { stale: ['alertPage', ...alertViews] },
   'watchlists.create': { stale: alertViews },
   'watchlists.update': { stale: alertViews },
   'watchlists.remove': { stale: alertViews },

@@ -499,6 +499,16 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
   },
+  'alerts.snooze': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: await createAlert(w, ownerOf(w, owner)),
+        until: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    }),
+  },
   'alerts.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
 
   'alertInsight.get': {

@@ -144,6 +144,8 @@ export const existingAlert: AlertRecord = {
     debounceSeconds: 0,
   },
   pollingIntervalSeconds: 300,
+  urgent: false,
+  snoozedUntil: null,
   notificationServices: [
     { notificationServiceId: 's-mail', type: 'EMAIL', label: 'Primary Email Alerts', isActive: true },
   ],
@@ -176,6 +178,8 @@ export function alertRecord(
     overrides: {},
     watchConfig: { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 },
     pollingIntervalSeconds: 60,
+    urgent: false,
+    snoozedUntil: null,
     notificationServices: [],
     lastRunAt: null,
     lastNotifiedAt: null,

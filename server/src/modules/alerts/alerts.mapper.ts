@@ -46,6 +46,8 @@ export function toAlert(row: AlertView, links: ServiceLink[]): Alert {
     overrides: row.overrides as Overrides,
     watchConfig: readWatchConfig(row.watch_config),
     pollingIntervalSeconds: row.polling_interval_seconds,
+    urgent: row.urgent,
+    snoozedUntil: iso(row.snoozed_until),
     notificationServices: links.map(({ notificationServiceId, type, label, isActive }) => ({
       notificationServiceId,
       type,

@@ -66,7 +66,7 @@ export function createDeliveryAttempt(deps: {
               timestamp: String(d.metadata.timestamp ?? d.notificationCreatedAt.toISOString()),
             },
             test: false,
-            urgent: false,
+            urgent: d.urgent,
           },
         );
       } catch (error) {

@@ -53,7 +53,10 @@ export async function insertNotificationsWithDeliveries(
       FROM created n
       JOIN alert_notification_services ans ON ans.alert_id = n.alert_id
       JOIN notification_services s ON s.id = ans.notification_service_id
+      JOIN alerts a ON a.id = n.alert_id
       WHERE s.user_id = n.user_id AND s.is_active
+        -- A snoozed alert's notification is recorded, and sent nowhere.
+        AND (a.snoozed_until IS NULL OR a.snoozed_until <= now())
       ORDER BY n.id, s.created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
       RETURNING id
@@ -94,6 +97,7 @@ export interface DeliveryForSend {
   templateId: string | null;
   title: string | null;
   partyName: string | null;
+  urgent: boolean;
 }
 
 const lease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
@@ -112,7 +116,8 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
            c.notification_service_id AS "serviceId", n.message, n.metadata,
            n.alert_id AS "alertId", n.created_at AS "notificationCreatedAt",
            s.type, s.label, s.config, s.signing_secret AS "signingSecret", s.is_active AS "serviceActive",
-           r.template_id AS "templateId", r.title, r.party_name AS "partyName"
+           r.template_id AS "templateId", r.title, r.party_name AS "partyName",
+           coalesce(r.urgent, false) AS urgent
     FROM claimed c
     JOIN notifications n ON n.id = c.notification_id
     JOIN notification_services s ON s.id = c.notification_service_id

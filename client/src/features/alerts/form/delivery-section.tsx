@@ -43,6 +43,11 @@ export function DeliverySection({ form, services }: { form: AlertForm; services:
         maw={280}
         {...form.getInputProps('pollingIntervalSeconds')}
       />
+      <Checkbox
+        label="Urgent"
+        description="Its messages use each channel's high priority: ntfy 5, Pushover emergency, push that stays on screen."
+        {...form.getInputProps('urgent', { type: 'checkbox' })}
+      />
       <Checkbox.Group
         label="Notification services"
         description={
