@@ -1,16 +1,10 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  createVerify,
-  hkdfSync,
-  randomBytes,
-} from 'node:crypto';
+import { createPublicKey, createVerify } from 'node:crypto';
 import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { type HttpReceiver, type ReceivedRequest, startHttpReceiver, waitFor } from '../helpers/receivers.ts';
+import { browserPushKeys, decryptPush } from '../helpers/web-push-decrypt.ts';
 import { createAlertLinkedTo, createService, settledDeliveries, startFastRetryApp } from './fixtures.ts';
 
 /**
@@ -30,37 +24,6 @@ afterAll(async () => {
   await t.close();
   await pushService.close();
 });
-
-/** A browser's subscription: its P-256 key pair and 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16) };
-}
-
-/** RFC 8291 §3.4 and RFC 8188 §2: one aes128gcm record, decrypted with the user agent's keys. */
-function decryptPush(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const ecdhSecret = keys.ecdh.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, keys.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 0x02 followed by zero padding.
-  let end = padded.length - 1;
-  while (end > 0 && padded[end] === 0) end--;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** RFC 8292: `vapid t=<JWT>, k=<public key>`, the JWT signed ES256 by that key, for the push service's origin. */
 function verifyVapid(req: ReceivedRequest, serverKey: string, origin: string) {
@@ -89,7 +52,7 @@ function verifyVapid(req: ReceivedRequest, serverKey: string, origin: string) {
   expect(verified).toBe(true);
 }
 
-async function subscribe(user: TestUser, path: string, keys = browserKeys()) {
+async function subscribe(user: TestUser, path: string, keys = browserPushKeys()) {
   const service = await createService(t, user, {
     type: 'WEB_PUSH',
     label: 'Chrome on Linux',
