@@ -131,6 +131,28 @@ describe('web push', () => {
     });
   });
 
+  it("sends an urgent alert's push with Urgency high, and the payload says it is urgent", async () => {
+    const user = await createUser(t);
+    const { service, keys } = await subscribe(user, '/push/urgent');
+    pushService.setAnswer(() => ({ status: 201 }));
+    const { alertId } = await createAlertLinkedTo(t, user, [service.id], { title: 'Spring break' });
+    await t.db.updateTable('alerts').set({ urgent: true }).where('id', '=', alertId).execute();
+    const { notificationId } = await t.services.notifications.createNotification({
+      userId: user.id,
+      alertId,
+      eventKey: `push-urgent-${alertId}`,
+      kind: 'MATCH',
+      message: 'Alert "Spring break" matched: 2 rooms available at $689.',
+    });
+    await settledDeliveries(t, notificationId, 1);
+    const [req] = at('/push/urgent');
+    expect(req!.headers.urgency).toBe('high');
+    expect(JSON.parse(decryptPush(req!.rawBody, keys))).toMatchObject({
+      title: 'Urgent: Spring break',
+      urgent: true,
+    });
+  });
+
   it('removes a subscription the push service answers 410 Gone for', async () => {
     const user = await createUser(t);
     const { service } = await subscribe(user, '/push/gone');
