@@ -417,6 +417,57 @@ export interface TestNotificationResult {
   message: string;
 }
 
+export const quietHoursMessages = {
+  startInvalid: 'Start must be a time of day (HH:MM)',
+  endInvalid: 'End must be a time of day (HH:MM)',
+  sameStartEnd: 'Start and end must differ',
+  timeZoneInvalid: 'Time zone must be an IANA name such as Europe/Paris',
+  serviceNotYours: 'Quiet hours can cover only your own notification services.',
+  saved: 'Quiet hours saved.',
+  saveFailed: 'Unable to save the quiet hours.',
+} as const;
+
+/** Whether the runtime knows the IANA time zone (the database shares the same names). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeOfDay = (message: string) =>
+  z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/**
+ * PUT /users/me/quiet-hours: one window a day in the user's time zone (it may cross midnight), for
+ * every channel (serviceIds null) or the ones named. Deliveries inside it are held and sent as one
+ * digest per channel when it ends; urgent alerts go through at once.
+ */
+export const quietHoursSchema = z
+  .object({
+    enabled: z.boolean(),
+    start: timeOfDay(quietHoursMessages.startInvalid).default('22:00'),
+    end: timeOfDay(quietHoursMessages.endInvalid).default('07:00'),
+    timeZone: z
+      .string({ error: quietHoursMessages.timeZoneInvalid })
+      .trim()
+      .max(64)
+      .refine(isTimeZone, quietHoursMessages.timeZoneInvalid)
+      .default('UTC'),
+    serviceIds: z.array(z.uuid()).max(100).nullable().default(null),
+  })
+  .refine((q) => q.start !== q.end, { path: ['end'], message: quietHoursMessages.sameStartEnd });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+export const DEFAULT_QUIET_HOURS: QuietHours = {
+  enabled: false,
+  start: '22:00',
+  end: '07:00',
+  timeZone: 'UTC',
+  serviceIds: null,
+};
+
 /** GET /users/me/notification-history?limit=n: at least 1, rounded down, at most HISTORY_MAX_LIMIT. */
 export const notificationHistoryInput = z
   .object({

@@ -136,6 +136,12 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
     dashboard: {
       summary: () => trpc.dashboard.summary.queryOptions(undefined, { staleTime: 0 }),
     },
+    /** Quiet hours: held deliveries, one digest per channel at the window's end. */
+    quietHours: {
+      get: () =>
+        trpc.notificationServices.quietHours.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
+      update: () => trpc.notificationServices.setQuietHours.mutationOptions(effects('quietHours.update')),
+    },
     preferences: {
       get: () => trpc.users.preferences.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
       update: () => trpc.users.updatePreferences.mutationOptions(effects('preferences.update')),

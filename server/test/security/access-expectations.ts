@@ -383,6 +383,13 @@ export const accessExpectations: Record<string, AccessExpectation> = {
 
   'notificationServices.list': { access: 'user' },
   'notificationServices.webPushKey': { access: 'user' },
+  'notificationServices.quietHours': { access: 'user' },
+  'notificationServices.setQuietHours': {
+    access: 'user',
+    plan: () => ({
+      input: { enabled: true, start: '22:00', end: '07:00', timeZone: 'Europe/Paris', serviceIds: null },
+    }),
+  },
   'notificationServices.create': {
     access: 'user',
     plan: () => ({

@@ -4,6 +4,7 @@ import {
   noContent,
   notificationServiceIdInput,
   notificationServiceSchema,
+  quietHoursSchema,
   setNotificationServiceActiveInput,
   testNotificationServiceInput,
   updateNotificationServiceInput,
@@ -16,6 +17,16 @@ import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
 const base = '/users/me/notification-services';
 
 export const notificationServicesRouter = router({
+  /** Quiet hours: deliveries inside the window are held and sent as one digest per channel at its end. */
+  quietHours: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/quiet-hours' } })
+    .output(quietHoursSchema)
+    .query(({ ctx }) => ctx.services.notificationServices.quietHours(ctx.auth.userId)),
+  setQuietHours: authedProcedure
+    .meta({ rest: { method: 'PUT', path: '/users/me/quiet-hours' } })
+    .input(quietHoursSchema)
+    .output(quietHoursSchema)
+    .mutation(({ ctx, input }) => ctx.services.notificationServices.setQuietHours(ctx.auth.userId, input)),
   /** The server's VAPID public key, for a browser subscribing to push (PushManager.subscribe). */
   webPushKey: authedProcedure
     .meta({ rest: { method: 'GET', path: '/users/me/web-push-key' } })

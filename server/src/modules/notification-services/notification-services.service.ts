@@ -8,6 +8,8 @@ import {
   type NotificationServiceType,
   notificationConfigSchemas,
   notificationMessages,
+  type QuietHours,
+  quietHoursMessages,
   secretConfigFields,
   type TestNotificationResult,
   type TestNotificationServiceInput,
@@ -31,6 +33,7 @@ import {
   toNotificationService,
   updateOwnedService,
 } from './notification-services.repo.ts';
+import { findQuietHours, saveQuietHours } from './quiet-hours.repo.ts';
 
 /** Throws OutboundError for a destination URL the outbound guard would refuse (engine/channels/destination.ts). */
 /**
@@ -148,6 +151,19 @@ export function createNotificationServicesService(deps: {
     list: (userId: string) => listNotificationServicesForUser(db, userId),
 
     webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
+
+    quietHours: (userId: string) => findQuietHours(db, userId),
+
+    /** Saves the user's quiet hours; the channels it names must be the user's own. */
+    async setQuietHours(userId: string, input: QuietHours): Promise<QuietHours> {
+      if (input.serviceIds) {
+        const own = new Set((await listNotificationServicesForUser(db, userId)).map((s) => s.id));
+        if (input.serviceIds.some((id) => !own.has(id)))
+          throw new AppError('BAD_REQUEST', quietHoursMessages.serviceNotYours);
+      }
+      await saveQuietHours(db, userId, input);
+      return findQuietHours(db, userId);
+    },
 
     async create(userId: string, input: CreateNotificationServiceInput): Promise<NotificationService> {
       withStoredSecrets(input.type, input.config, undefined);

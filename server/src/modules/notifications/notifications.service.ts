@@ -58,7 +58,7 @@ export function createNotificationsService(deps: {
   }
 
   async function createOne(db: Database | Transaction<DB>, input: NewNotification) {
-    const created = await insertNotificationsWithDeliveries(db, [withTimestamp(input)]);
+    const created = await insertNotificationsWithDeliveries(db, [withTimestamp(input)], clock.now());
     const id = created.get(input.eventKey);
     if (id) return { notificationId: id, created: true };
     return { notificationId: await findNotificationId(db, input.eventKey), created: false };
@@ -155,7 +155,7 @@ export function createNotificationsService(deps: {
      * statement, so a burst of matches is one round trip per write-back batch. Idempotent per event key.
      */
     async createNotifications(inputs: NewNotification[]): Promise<void> {
-      await insertNotificationsWithDeliveries(db, inputs.map(withTimestamp));
+      await insertNotificationsWithDeliveries(db, inputs.map(withTimestamp), clock.now());
     },
 
     history(userId: string, input: NotificationHistoryInput): Promise<NotificationRecord[]> {
