@@ -2,8 +2,19 @@ import type { NotificationService } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { type HttpReceiver, type ReceivedRequest, startHttpReceiver } from '../helpers/receivers.ts';
-import { createAlertLinkedTo, createService, settledDeliveries, startFastRetryApp } from './fixtures.ts';
+import {
+  type HttpReceiver,
+  type ReceivedRequest,
+  startHttpReceiver,
+  startSmtpSink,
+} from '../helpers/receivers.ts';
+import {
+  createAlertLinkedTo,
+  createService,
+  primaryEmailService,
+  settledDeliveries,
+  startFastRetryApp,
+} from './fixtures.ts';
 
 /**
  * NTFY, PUSHOVER, TELEGRAM, DISCORD and TEAMS against one loopback server standing in for each
@@ -13,6 +24,7 @@ import { createAlertLinkedTo, createService, settledDeliveries, startFastRetryAp
  */
 let t: TestApp;
 let provider: HttpReceiver;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 const PUBLIC_URL = 'https://alerts.example.test';
 const PUSHOVER_USER = 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG';
 const PUSHOVER_APP = 'azGDORePK8gMaC0QOYAMyEEuzJnyUi';
@@ -20,15 +32,22 @@ const BOT_TOKEN = '123456789:AAH4bQk-Y3ExampleTokenValue_abcdef12';
 
 beforeAll(async () => {
   provider = await startHttpReceiver();
+  smtp = await startSmtpSink();
   t = await startFastRetryApp({
     PUSHOVER_API_URL: provider.url,
     TELEGRAM_API_URL: `${provider.url}/tg`,
     PUBLIC_URL,
+    SMTP_URL: smtp.url,
+    SMS_API_URL: `${provider.url}/twilio`,
+    SMS_ACCOUNT_SID: 'AC0123',
+    SMS_AUTH_TOKEN: 'sms-token',
+    SMS_FROM: '+15550000',
   });
 });
 afterAll(async () => {
   await t.close();
   await provider.close();
+  await smtp.close();
 });
 
 /** The first request to `path` answers 503, the ones after it `then` (200 by default). */
@@ -200,6 +219,48 @@ describe('native channels', () => {
     expect(body.attachments[0].content.actions).toEqual([
       { type: 'Action.OpenUrl', title: 'Open the alert', url: link },
     ]);
+  });
+});
+
+describe('one message everywhere', () => {
+  it('Slack, e-mail and SMS say what the native channels say: heading, what opened and the alert page', async () => {
+    const user = await createUser(t);
+    const slack = await createService(t, user, {
+      type: 'SLACK_WEBHOOK',
+      label: null,
+      config: { url: `${provider.url}/services/T0/B0/same` },
+    });
+    // The account's own e-mail channel, verified.
+    const email = await primaryEmailService(t, user);
+    const sms = await createService(t, user, { type: 'SMS', label: null, config: { toNumber: '+15550123' } });
+    provider.setAnswer(() => ({ status: 200, body: '{}' }));
+    const { alertId } = await createAlertLinkedTo(t, user, [slack.id, email.id, sms.id], {
+      title: 'Same words',
+    });
+    const message = 'Alert "Same words" matched: 2 rooms available at $689.';
+    const { notificationId } = await t.services.notifications.createNotification({
+      userId: user.id,
+      alertId,
+      eventKey: `same-${alertId}`,
+      kind: 'MATCH',
+      message,
+    });
+    await settledDeliveries(t, notificationId, 3);
+    const link = `${PUBLIC_URL}/alerts/${alertId}`;
+
+    const slackText = JSON.parse(at('/services/T0/B0/same')[0]!.body).text as string;
+    expect(slackText).toContain('*Same words*');
+    expect(slackText).toContain('2 rooms available at $689');
+    expect(slackText).toContain(`<${link}|Open the alert>`);
+
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail!.subject).toBe('Resort Alerts: Same words');
+    expect(mail!.text).toContain(message);
+    expect(mail!.text).toContain(`Open the alert: ${link}`);
+    expect(mail!.html).toContain(`href="${link}"`);
+
+    const smsBody = new URLSearchParams(at('/twilio')[0]!.body).get('Body')!;
+    expect(smsBody).toBe(`Resort Alerts: Same words\n${message}\n${link}`);
   });
 });
 

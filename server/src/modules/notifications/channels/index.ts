@@ -63,15 +63,16 @@ export function createChannels(deps: {
     timeoutMs,
     poolSize: config.SMTP_POOL_SIZE,
     log,
+    publicUrl: config.PUBLIC_URL,
   });
   // Webhooks and Slack go through the outbound client's shared agent: kept-alive connections per origin.
   // Native channels: the same outbox and guarded client; the message model rendered their way.
   const native = { outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL };
   const senders: Record<NotificationServiceType, ChannelSender> = {
     WEBHOOK: createWebhookSender({ outbound, timeoutMs, now }),
-    SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now }),
+    SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL }),
     EMAIL: email,
-    SMS: createSmsSender(smsProvider),
+    SMS: createSmsSender(smsProvider, config.PUBLIC_URL),
     NTFY: createNtfySender(native),
     PUSHOVER: createPushoverSender({ ...native, apiUrl: config.PUSHOVER_API_URL }),
     TELEGRAM: createTelegramSender({ ...native, apiUrl: config.TELEGRAM_API_URL }),

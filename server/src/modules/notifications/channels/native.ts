@@ -1,6 +1,4 @@
 import {
-  type AlertMessage,
-  alertMessageOf,
   type DiscordConfig,
   type NtfyConfig,
   type PushoverConfig,
@@ -12,6 +10,7 @@ import {
   type TelegramConfig,
 } from '@resort/shared';
 import { sendHttp } from './http-answer.ts';
+import { modelOf } from './message-model.ts';
 import type { OutboundRequester } from './outbound.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget } from './types.ts';
 
@@ -21,20 +20,6 @@ export interface NativeChannelDeps {
   now: () => Date;
   /** The app's public address: the alert page a message links to (PUBLIC_URL). */
   publicUrl: string | undefined;
-}
-
-/** The one message model of a delivery (shared/src/alert-message.ts). */
-export function modelOf(message: ChannelMessage, publicUrl: string | undefined): AlertMessage {
-  return alertMessageOf({
-    message: message.message,
-    title: message.title,
-    partyName: message.partyName,
-    alertId: message.alertId,
-    timestamp: message.metadata.timestamp,
-    test: message.test,
-    urgent: message.urgent,
-    publicUrl,
-  });
 }
 
 /** Providers whose 4xx answers mean "this request is wrong": retrying the same request cannot help. */

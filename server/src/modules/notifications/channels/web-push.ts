@@ -2,7 +2,8 @@ import { notificationMessages, renderPush, type WebPushConfig } from '@resort/sh
 import webPush from 'web-push';
 import type { VapidKeys } from '../vapid-keys.ts';
 import { sendHttp } from './http-answer.ts';
-import { modelOf, type NativeChannelDeps } from './native.ts';
+import { modelOf } from './message-model.ts';
+import type { NativeChannelDeps } from './native.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 /** How long a push service keeps an undelivered message: an opening lasts minutes, not days. */
