@@ -94,6 +94,19 @@ test('an admin disables a planner, whose session is refused, and enables them ag
   await dialog.getByText(accountMessages.userEnabled(planner.name)).waitFor();
   await plannerJourney.page.getByRole('button', { name: 'Sign in' }).click();
   await plannerJourney.page.waitForURL((url) => url.pathname === '/alerts');
+
+  // By keyboard: Escape closes the dialog and hands focus back to the button that opened it; Enter
+  // opens it again from there.
+  const opener = page.getByRole('button', { name: `Open ${planner.name}` });
+  const openerHasFocus = () => opener.evaluate((element) => element === element.ownerDocument.activeElement);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(openerHasFocus).toBe(true);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(openerHasFocus).toBe(true);
   expect(journey.errors).toEqual([]);
   await plannerJourney.context.close();
   await journey.context.close();

@@ -49,13 +49,11 @@ export async function insertBenchTemplate(db: pg.Client, targetUrl: string): Pro
   return template.rows[0]!.id;
 }
 
-/** Seeds the benchmark's planner, webhook channel, template and alerts, set-based. */
-export async function seed(
+/** The benchmarks' planner and its webhook channel to the receiver. */
+export async function seedPlanner(
   db: pg.Client,
-  o: { alerts: number; interval: number; shared: boolean },
-  simulatorUrl: string,
   hookUrl: string,
-) {
+): Promise<{ userId: string; hookId: string }> {
   const user = await db.query<{ id: string }>(
     `INSERT INTO users (email, name, password_hash) VALUES ($1, 'Bench planner', 'x') RETURNING id`,
     [`bench.${randomBytes(4).toString('hex')}@example.com`],
@@ -75,6 +73,17 @@ export async function seed(
       randomBytes(24).toString('base64url'),
     ],
   );
+  return { userId, hookId: hook.rows[0]!.id };
+}
+
+/** Seeds the benchmark's planner, webhook channel, template and alerts, set-based. */
+export async function seed(
+  db: pg.Client,
+  o: { alerts: number; interval: number; shared: boolean },
+  simulatorUrl: string,
+  hookUrl: string,
+) {
+  const { userId, hookId } = await seedPlanner(db, hookUrl);
   const template = await insertBenchTemplate(db, `${simulatorUrl}/availability`);
   // Set-based: one statement seeds every alert; distinct requests unless --shared (100 distinct).
   await db.query(
@@ -92,7 +101,7 @@ export async function seed(
   await db.query(
     `INSERT INTO alert_notification_services (alert_id, notification_service_id)
      SELECT id, $1 FROM alerts`,
-    [hook.rows[0]!.id],
+    [hookId],
   );
   // Fresh statistics, as after any bulk import once autovacuum has run.
   await db.query('ANALYZE alerts');

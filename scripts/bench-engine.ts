@@ -3,6 +3,10 @@
  * simulator, runs `npm run worker` processes, and reports polls/s, lateness, notifications and the
  * workers' CPU and memory. Every alert has its own upstream request unless --shared is given, so
  * coalescing cannot flatter the figures. docs/performance.md records runs and what limits them.
+ *
+ * `npm run bench -- windows --alerts N --window-days D --nights A-B`: the same with stay-window alerts
+ * on overlapping windows (scripts/bench-windows-setup.ts) against the scripted simulator; it also
+ * reports upstream requests per interval, as sent (coalesced) and as they would be without coalescing.
  */
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,10 +30,17 @@ import {
   withDatabase,
   workerNodeArgs,
 } from './bench-lib.ts';
+import {
+  benchWindow,
+  distinctStaysPerInterval,
+  seedWindows,
+  staysPerInterval,
+} from './bench-windows-setup.ts';
 
 const usage = `npm run bench -- engine --alerts N --interval S --duration D
   [--warmup W] [--workers K] [--shared] [--seed X] [--latency-ms L] [--open-probability P]
-  [--env KEY=VALUE ...] [--keep]`;
+  [--env KEY=VALUE ...] [--keep]
+npm run bench -- windows --alerts N --window-days D --nights A-B [same options]`;
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -48,8 +59,11 @@ function parse(argv: string[]) {
       'open-probability': { type: 'string', default: '0.02' },
       env: { type: 'string', multiple: true, default: [] },
       keep: { type: 'boolean', default: false },
+      'window-days': { type: 'string', default: '30' },
+      nights: { type: 'string', default: '4-5' },
     },
   });
+  const [minNights, maxNights] = values.nights.split('-').map(Number);
   const n = (v: string, name: string) => {
     const x = Number(v);
     if (!Number.isFinite(x) || x < 0) throw new Error(`--${name} must be a number\n${usage}`);
@@ -67,6 +81,9 @@ function parse(argv: string[]) {
     openProbability: n(values['open-probability'], 'open-probability'),
     env: envPairs(values.env),
     keep: values.keep,
+    windowDays: n(values['window-days'], 'window-days'),
+    minNights: n(String(minNights), 'nights'),
+    maxNights: n(String(maxNights ?? minNights), 'nights'),
   };
 }
 
@@ -74,8 +91,15 @@ async function dbNow(db: pg.Client): Promise<Date> {
   return (await db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
 }
 
-export async function runEngineBench(argv: string[]): Promise<void> {
+const requestsSoFar = async (simulatorUrl: string) =>
+  ((await (await fetch(`${simulatorUrl}/stats`)).json()) as { requests: number }).requests;
+
+export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' = 'engine'): Promise<void> {
   const o = parse(argv);
+  const windows = mode === 'windows';
+  // Windows: one 4-night block opens ten days into the first window, so the notify path runs too.
+  const first = Date.parse(`${benchWindow(0, o).start}T00:00:00Z`) + 10 * 86_400_000;
+  const block = [0, 1, 2, 3].map((d) => new Date(first + d * 86_400_000).toISOString().slice(0, 10));
   const { adminUrl, embedded } = await benchServer();
   const name = `bench_engine_${Date.now()}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
@@ -95,6 +119,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
       String(o.latencyMs),
       '--open-probability',
       String(o.openProbability),
+      ...(windows ? ['--open-nights', block.join(',')] : []),
     ],
     {},
     { waitForLine: true },
@@ -106,7 +131,8 @@ export async function runEngineBench(argv: string[]): Promise<void> {
   const workers: Awaited<ReturnType<typeof startChild>>[] = [];
   try {
     const seeding = Date.now();
-    await seed(db, o, simulatorUrl, receiver.url);
+    if (windows) await seedWindows(db, o, simulatorUrl, receiver.url);
+    else await seed(db, o, simulatorUrl, receiver.url);
     console.log(
       `Seeded ${o.alerts} alerts in ${((Date.now() - seeding) / 1000).toFixed(1)} s; starting ${o.workers} worker(s)`,
     );
@@ -120,6 +146,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
     const cpu0 = workers.map((w) => cpuSeconds(w.child.pid!));
     const simCpu0 = cpuSeconds(sim.child.pid!);
     const stats0 = await dbStats(db, name);
+    const requests0 = await requestsSoFar(simulatorUrl);
     const backends = createBackendCpu();
     backends.sample(stats0.pids ?? []);
     let peakRss = 0;
@@ -133,6 +160,7 @@ export async function runEngineBench(argv: string[]): Promise<void> {
     const workerCpu = workers.map((w, i) => (cpuSeconds(w.child.pid!) - cpu0[i]!) / wall);
     const simCpu = (cpuSeconds(sim.child.pid!) - simCpu0) / wall;
     const stats1 = await dbStats(db, name);
+    const requests = (await requestsSoFar(simulatorUrl)) - requests0;
     backends.sample(stats1.pids ?? []);
     const dbCpu = backends.total() / wall;
     const peakHwm = Math.max(...workers.map((w) => memoryMb(w.child.pid!).peak));
@@ -196,8 +224,23 @@ export async function runEngineBench(argv: string[]): Promise<void> {
         rowsUpdated: round((stats1.upd - stats0.upd) / Math.max(1, polls), 2),
       },
       machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => round(l, 2)) },
+      upstreamRequestsPerInterval: {
+        sent: round((requests / wall) * o.interval),
+        ...(windows
+          ? { withoutCoalescing: staysPerInterval(o), distinctStays: distinctStaysPerInterval(o) }
+          : {}),
+      },
+      ...(windows ? { windowDays: o.windowDays, nights: `${o.minNights}-${o.maxNights}` } : {}),
     };
-    printTable(`Engine benchmark: ${o.alerts} alerts every ${o.interval} s, ${round(wall)} s measured`, [
+    const perInterval = result.upstreamRequestsPerInterval;
+    const title = windows
+      ? `Stay-windows benchmark: ${o.alerts} alerts on ${o.windowDays}-day windows, ${o.minNights}-${o.maxNights} nights, every ${o.interval} s, ${round(wall)} s measured`
+      : `Engine benchmark: ${o.alerts} alerts every ${o.interval} s, ${round(wall)} s measured`;
+    printTable(title, [
+      [
+        'upstream requests per interval (sent / without coalescing / distinct)',
+        `${perInterval.sent} / ${perInterval.withoutCoalescing ?? '–'} / ${perInterval.distinctStays ?? '–'}`,
+      ],
       ['polls/s (target)', `${result.pollsPerSecond} (${result.targetPollsPerSecond})`],
       ['lateness p50 / p99 / max (ms)', `${runs.p50} / ${runs.p99} / ${runs.max}`],
       ['failed polls', runs.failures],

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- <benchmark> [options]`. Benchmarks:
  *   engine  the polling engine against the loopback simulator (scripts/bench-engine.ts)
+ *   windows  the engine with stay-window alerts on overlapping windows (scripts/bench-engine.ts)
  *   delivery  a burst of matches delivered to loopback receivers (scripts/bench-delivery.ts)
  *   api     an authenticated REST read against a bare Fastify route doing the same SQL (scripts/bench-api.ts)
  *   transfer  bytes of a cold /login in Chromium against the built SPA (scripts/bench-transfer.ts)
@@ -14,6 +15,7 @@ import { runTransferBench } from './bench-transfer.ts';
 
 const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
   engine: runEngineBench,
+  windows: (argv) => runEngineBench(argv, 'windows'),
   api: runApiBenchCli,
   delivery: runDeliveryBench,
   transfer: runTransferBench,

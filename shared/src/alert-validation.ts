@@ -7,6 +7,13 @@ import {
   isRepeatable,
 } from './editable-field.schema.ts';
 import { toNumber, valuesEqual } from './evaluator.ts';
+import {
+  readTemplateStay,
+  type StayWindow,
+  stayFieldKeys,
+  stayWindowMessages,
+  stayWindowProblem,
+} from './stay-window.ts';
 import { type Condition, type Preset, type WatchPresets, watchPresetsSchema } from './watch.schema.ts';
 
 /**
@@ -21,12 +28,15 @@ export interface ValidationIssue {
 
 export interface TemplateForValidation {
   editableFields?: unknown;
+  /** The template's stay (which fields carry it), needed by an alert that watches a window. */
+  stay?: unknown;
   responseWatchPresets?: unknown;
 }
 
 /** What the checks read from a payload; the client's form state fits it as well as a parsed payload. */
 export interface PayloadForValidation {
   overrides?: Overrides | undefined;
+  stayWindow?: StayWindow[] | null | undefined;
   watchConfig?: { all?: Condition[]; any?: Condition[] } | undefined;
 }
 
@@ -240,7 +250,18 @@ export function validateAgainstTemplate(
 
   const today = options.today ?? earliestToday();
   const fields = readEditableFields(template.editableFields);
+  // A window sets the stay fields itself, stay by stay.
+  let stayFields = new Set<string>();
+  if (payload.stayWindow) {
+    const stay = readTemplateStay(template.stay);
+    const problem = stay
+      ? stayWindowProblem(payload.stayWindow, today)
+      : stayWindowMessages.templateHasNoStay;
+    if (problem) issues.push({ path: ['stayWindow'], message: problem });
+    stayFields = stayFieldKeys(stay);
+  }
   for (const field of fields) {
+    if (stayFields.has(`${field.target}:${field.path}`)) continue;
     const problem = checkField(field, fields, payload.overrides, today);
     if (problem) issues.push({ path: ['overrides', targetKey(field.target), field.path], message: problem });
   }

@@ -8,6 +8,7 @@ import {
 } from './alert.schema.ts';
 import { earliestToday, partyRoleOf, validateAgainstTemplate } from './alert-validation.ts';
 import { fieldMessages } from './editable-field.schema.ts';
+import { stayWindowMessages } from './stay-window.ts';
 
 const rule = { path: 'rooms[*].price', operator: 'lte' as const, value: 300, presetId: 'price' };
 const valid = { templateId: 't1', watchConfig: { all: [rule] } };
@@ -267,5 +268,47 @@ describe('validateAgainstTemplate', () => {
       );
       expect(issues[0]).toEqual({ path: ['watchConfig'], message: m.misconfigured });
     }
+  });
+});
+
+describe('validateAgainstTemplate: stay windows', () => {
+  const stay = {
+    checkIn: { target: 'QUERY', path: 'arrival' },
+    nights: { target: 'BODY', path: 'party.children' },
+  };
+  const window = { start: '2030-07-01', end: '2030-07-31', minNights: 4, maxNights: 5 };
+  const withWindow = (stayWindow: unknown, t: object = { ...template, stay }) =>
+    validateAgainstTemplate(
+      {
+        overrides: overrides({ query: { arrival: '' } }),
+        stayWindow,
+        watchConfig: { all: [{ ...rule, value: 300 }], any: [] },
+      } as Parameters<typeof validateAgainstTemplate>[0],
+      t,
+      { today },
+    );
+
+  it('accepts a window in place of the required check-in', () => {
+    expect(withWindow([window])).toEqual([]);
+  });
+
+  it('needs a template that declares its stay', () => {
+    expect(withWindow([window], template)).toContainEqual({
+      path: ['stayWindow'],
+      message: stayWindowMessages.templateHasNoStay,
+    });
+  });
+
+  it('refuses more stays than the cap, naming both', () => {
+    const wide = { ...window, end: '2030-09-30', minNights: 1, maxNights: 10 };
+    const [issue] = withWindow([wide]);
+    expect(issue?.path).toEqual(['stayWindow']);
+    expect(issue?.message).toMatch(/^This window means \d+ stays; an alert can watch at most 120\./);
+  });
+
+  it('refuses a window already past', () => {
+    expect(withWindow([{ ...window, start: '2030-05-01', end: '2030-06-10' }])).toEqual([
+      { path: ['stayWindow'], message: stayWindowMessages.noStays },
+    ]);
   });
 });

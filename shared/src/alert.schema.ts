@@ -6,6 +6,7 @@ import {
   MIN_POLLING_INTERVAL_SECONDS,
   pollingIntervalRangeMessage,
 } from './polling.ts';
+import { stayStatesSchema, stayWindowSchema, stayWindowsSchema } from './stay-window.ts';
 import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 
 /**
@@ -107,6 +108,8 @@ const payloadFields = {
     .optional(),
   customBody: customBodySchema.nullable().optional(),
   overrides: overridesSchema.optional(),
+  /** Flexible dates: windows of stays watched instead of the fixed dates (null: fixed dates). */
+  stayWindow: stayWindowsSchema.nullable().optional(),
   watchConfig: watchConfigSchema.optional(),
   pollingIntervalSeconds: z
     .number({ error: m.pollingIntervalNumber })
@@ -202,6 +205,9 @@ export const alertSchema = z.object({
   customQuery: z.record(z.string(), scalar),
   customBody: json.nullable(),
   overrides: overridesSchema,
+  stayWindow: z.array(stayWindowSchema).nullable(),
+  /** A window alert's stays from the latest results (open, not open, not checked); null otherwise. */
+  stayStates: stayStatesSchema.nullable(),
   watchConfig: watchConfigSchema,
   pollingIntervalSeconds: z.number().int(),
   urgent: z.boolean(),

@@ -22,6 +22,7 @@ export * from './roles.ts';
 export * from './rule-generation.ts';
 export * from './safe-regex.ts';
 export * from './status.ts';
+export * from './stay-window.ts';
 export * from './template.schema.ts';
 export * from './template-sample.ts';
 export * from './ui-messages.ts';

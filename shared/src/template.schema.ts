@@ -8,6 +8,7 @@ import {
   MIN_POLLING_INTERVAL_SECONDS,
   pollingIntervalRangeMessage,
 } from './polling.ts';
+import { stayWindowMessages, type TemplateStay, templateStaySchema } from './stay-window.ts';
 import { type WatchPresets, watchConfigSchema, watchPresetsSchema } from './watch.schema.ts';
 
 /** Request templates and template groups (docs/product.md, "Alerts, templates and other entities"). */
@@ -117,11 +118,14 @@ function templateShape(wording: FieldWording) {
     responseWatchPresets: watchPresetsSchema.nullable().optional(),
     isActive: z.boolean(),
     editableFields: z.array(editableFieldSchema),
+    /** Which editable fields carry the stay, for alerts that watch a window of stays. */
+    stay: templateStaySchema.nullable().optional(),
   };
 }
 
 interface CrossFieldInput {
   editableFields?: EditableField[] | undefined;
+  stay?: TemplateStay | null | undefined;
   responseWatchPresets?: WatchPresets | null | undefined;
 }
 
@@ -158,6 +162,7 @@ function checkTemplate(t: CrossFieldInput, ctx: z.RefinementCtx): void {
       }
     }
   });
+  if (t.stay) checkStay(t.stay, fields, ctx);
   const presets = t.responseWatchPresets;
   if (presets) {
     const ids = new Set<string>();
@@ -174,6 +179,27 @@ function checkTemplate(t: CrossFieldInput, ctx: z.RefinementCtx): void {
           });
         }
         ids.add(preset.id);
+      });
+    }
+  }
+}
+
+/** The stay names fields of this template: check-in and check-out DATE fields, nights a NUMBER field. */
+function checkStay(stay: TemplateStay, fields: EditableField[], ctx: z.RefinementCtx): void {
+  const wanted = [
+    ['checkIn', 'check-in', 'DATE'],
+    ['checkOut', 'check-out', 'DATE'],
+    ['nights', 'nights', 'NUMBER'],
+  ] as const;
+  for (const [key, label, type] of wanted) {
+    const ref = stay[key];
+    if (!ref) continue;
+    const field = fields.find((f) => f.target === ref.target && f.path === ref.path);
+    if (field?.fieldType !== type || isRepeatable(field)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stay', key],
+        message: stayWindowMessages.stayFieldType(label, type),
       });
     }
   }
@@ -246,6 +272,7 @@ export const templateSchema = z.object({
   responseWatchPresets: watchPresetsSchema.nullable(),
   isActive: z.boolean(),
   editableFields: z.array(editableFieldSchema),
+  stay: templateStaySchema.nullable(),
   createdAt: z.string(),
 });
 export type Template = z.infer<typeof templateSchema>;

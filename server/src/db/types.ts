@@ -77,6 +77,8 @@ export interface TemplatesTable {
   response_watch_config: NullableJson;
   response_watch_presets: NullableJson;
   editable_fields: Json<unknown[]>;
+  /** Which editable fields carry the stay (shared templateStaySchema); null: no stay declared. */
+  stay: NullableJson;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -113,6 +115,8 @@ export interface AlertsTable {
   custom_query: Json<Record<string, string | number | boolean>>;
   custom_body: NullableJson;
   overrides: Json<Record<string, unknown>>;
+  /** The stay windows watched instead of fixed dates (shared stayWindowsSchema); null: fixed dates. */
+  stay_window: NullableJson<unknown[]>;
   watch_config: Json;
   polling_interval_seconds: number;
   next_due_at: NullableTimestamp;
@@ -273,6 +277,9 @@ export interface EngineWorkersTable {
   started_at: Timestamp;
   heartbeat_at: Timestamp;
   created_at: Timestamp;
+  /** The backend of the worker's own session: gone from pg_stat_activity means the worker is gone. */
+  session_pid: number | null;
+  session_started: Date | null;
 }
 
 export interface ApiTokensTable {

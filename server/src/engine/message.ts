@@ -16,7 +16,7 @@ const MAX_MESSAGE = 1000;
 type Result = Evaluation['results'][number];
 
 /** A held rule in words, naming only the values that satisfied it. */
-function describeHeld(r: Result, data: unknown): string {
+export function describeHeld(r: Result, data: unknown): string {
   const words = joinPhrases(describeSatisfied({ group: r.group ?? 'all', ...r }, data, MAX_VALUES));
   return words || `${r.condition.label ?? r.condition.path} ${operatorWords[r.condition.operator]}`;
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type BuiltRequest, type RequestTemplate, type WatchConfig, watchedValue } from '@resort/shared';
+import {
+  type BuiltRequest,
+  earliestToday,
+  type RequestTemplate,
+  type WatchConfig,
+  watchedValue,
+} from '@resort/shared';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -11,6 +17,14 @@ import { decideOutcome, type Evaluation, type PollResult } from './outcome.ts';
 import type { ProxyRotation, RotatingProxy } from './proxy-rotation.ts';
 import type { PollRecord } from './result-writer.ts';
 import { nextDueAfterPoll, phaseOf } from './schedule.ts';
+import {
+  matchedBeforeFor,
+  pollWindow,
+  stayMessage,
+  staysToList,
+  type WindowPoll,
+  windowOf,
+} from './stay-expansion.ts';
 
 /** What an upstream answered (the outbound client's response, as much as the engine reads). */
 interface UpstreamAnswer {
@@ -194,32 +208,63 @@ export function createPoller(deps: PollerDeps) {
     let fetched: FetchResult;
     let phaseKey = alert.id;
     let shared = false;
-    try {
-      const req = deps.build(template.request, alert);
-      const key = deps.requestKey(req);
-      phaseKey = key;
-      const host = hostOf(req.url);
-      const handle = deps.coalescer.share(key, alert.id, () => fetchOnce(host, req));
-      shared = handle.shared;
-      fetched = await handle.promise;
-    } catch (error) {
-      // The request could not be built (a template edited into an invalid shape).
-      const message = `Request could not be built: ${describe(error).message}`;
-      fetched = {
+    // A window alert polls each of its stays (stay-expansion.ts); its phase is its template's, so
+    // alerts watching overlapping windows send their identical stays together and share them.
+    const window = windowOf(alert, template);
+    let stays: WindowPoll<FetchResult> | null = null;
+    if (window) {
+      const share = (req: BuiltRequest) => {
+        const handle = deps.coalescer.share(deps.requestKey(req), alert.id, () =>
+          fetchOnce(hostOf(req.url), req),
+        );
+        return handle.promise.then((f) => ({ fetched: f, shared: handle.shared }));
+      };
+      const failure = (error: string): FetchResult => ({
         ok: false,
         deferred: false,
-        error: message,
+        error,
         proxyId: null,
         sentAt: joinedAt,
         durationMs: 0,
-      };
+      });
+      stays = await pollWindow(
+        { deps: { build: deps.build, fetch: share, judge, failure }, alert, template, w: window, watch },
+        earliestToday(new Date(joinedAt)),
+        joinedAt,
+      );
+      ({ fetched, shared } = stays);
+      phaseKey = template.id;
+    } else {
+      try {
+        const req = deps.build(template.request, alert);
+        const key = deps.requestKey(req);
+        phaseKey = key;
+        const host = hostOf(req.url);
+        const handle = deps.coalescer.share(key, alert.id, () => fetchOnce(host, req));
+        shared = handle.shared;
+        fetched = await handle.promise;
+      } catch (error) {
+        // The request could not be built (a template edited into an invalid shape).
+        const message = `Request could not be built: ${describe(error).message}`;
+        fetched = {
+          ok: false,
+          deferred: false,
+          error: message,
+          proxyId: null,
+          sentAt: joinedAt,
+          durationMs: 0,
+        };
+      }
     }
     const finishedMs = deps.now();
     const startedMs = Math.max(joinedAt, fetched.sentAt);
-    const result = judge(fetched, watch, alert.last_values);
+    const result = stays ? stays.result : judge(fetched, watch, alert.last_values);
     const state = {
       status: alert.status,
-      lastMatched: alert.last_matched,
+      lastMatched:
+        stays && watch.notifyOn === 'firstMatch'
+          ? matchedBeforeFor(stays, alert.last_matched)
+          : alert.last_matched,
       lastValues: alert.last_values,
       lastNotifiedAt: alert.last_notified_at,
       consecutiveErrors: alert.consecutive_errors,
@@ -234,7 +279,7 @@ export function createPoller(deps: PollerDeps) {
     const dueAt = alert.next_due_at;
     let notification: PollRecord['notification'] = null;
     if (outcome.notify && result.kind === 'answered') {
-      const { message, metadata } = buildNotification(
+      let { message, metadata } = buildNotification(
         outcome.notify,
         {
           alertId: alert.id,
@@ -247,6 +292,11 @@ export function createPoller(deps: PollerDeps) {
         { dueAt, observedAt: new Date(finishedMs), statusCode: result.statusCode },
         fetched.ok ? fetched.answer.json : undefined,
       );
+      if (stays && outcome.notify === 'MATCH') {
+        const said = stayMessage(staysToList(stays, watch.notifyOn), alert, template);
+        message = said.message;
+        metadata.stays = said.stays;
+      }
       notification = {
         userId: alert.user_id,
         alertId: alert.id,

@@ -77,7 +77,7 @@ export async function createServices(deps: ServiceDeps) {
       defaultChannelIds(await users.preferences(userId), await listNotificationServicesForUser(db, userId)),
   });
   // The engine's statements on the alert row (claims, leases, write-back), as a narrow service.
-  const alertPolling = createAlertPollingService({ db });
+  const alertPolling = createAlertPollingService({ db, databaseUrl: deps.databaseUrl });
   const alertInsight = createAlertInsightService({
     db,
     clock,

@@ -6,7 +6,14 @@ import { alertMessages as m, messages } from '@resort/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../factories.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type Answer, type ErrorBody, insertTemplate, isoDay, validPayload } from './fixtures.ts';
+import {
+  type Answer,
+  type ErrorBody,
+  editableFields,
+  insertTemplate,
+  isoDay,
+  validPayload,
+} from './fixtures.ts';
 
 interface Seen {
   method: string;
@@ -166,5 +173,31 @@ describe('POST /api/registrations/test', () => {
     expect(limited.json<ErrorBody>().message).toBe(messages.common.rateLimited);
     // Another user is not held back by the first one's tests.
     expect((await runTest(planner, validPayload(templateId))).statusCode).toBe(200);
+  });
+
+  it('tests a flexible-dates alert on its first stay, written into the template’s stay fields', async () => {
+    answer = { status: 200, body: rooms };
+    const stayTemplate = await insertTemplate(t, {
+      targetUrl: `${upstreamUrl}/availability`,
+      editableFields: [
+        ...editableFields,
+        { target: 'QUERY', path: 'departure', label: 'Departure', fieldType: 'DATE' },
+      ],
+      stay: {
+        checkIn: { target: 'QUERY', path: 'arrival' },
+        checkOut: { target: 'QUERY', path: 'departure' },
+      },
+    });
+    const payload = validPayload(stayTemplate, {
+      watchConfig: rule(300),
+      stayWindow: [{ start: isoDay(40), end: isoDay(50), minNights: 3, maxNights: 4 }],
+    });
+    const { arrival: _arrival, ...query } = payload.overrides.query;
+    seen.length = 0;
+    const res = await runTest(planner, { ...payload, overrides: { ...payload.overrides, query } });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(seen[0]!.url, upstreamUrl);
+    expect(url.searchParams.get('arrival')).toBe(isoDay(40));
+    expect(url.searchParams.get('departure')).toBe(isoDay(43));
   });
 });

@@ -89,6 +89,8 @@ export async function insertTemplate(
     defaultBody?: unknown;
     pollingIntervalSeconds?: number;
     templateGroupId?: string | null;
+    /** The fields that carry the stay (flexible dates). */
+    stay?: unknown;
   } = {},
 ): Promise<string> {
   const row = await t.db
@@ -106,6 +108,7 @@ export async function insertTemplate(
       editable_fields: JSON.stringify(values.editableFields ?? editableFields),
       is_active: values.isActive ?? true,
       template_group_id: values.templateGroupId ?? null,
+      stay: values.stay === undefined ? null : JSON.stringify(values.stay),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ const exampleDir = `${root}examples/integrator/`;
 type Flow = (options: { baseUrl: string; token: string; webhookUrl: string }) => Promise<{
   serviceId: string;
   alert: { id: string; notificationServices: { notificationServiceId: string }[] };
+  windowAlert: { id: string; stayWindow: { minNights: number; maxNights: number }[] | null } | null;
   history: unknown[];
 }>;
 const loadFlow = async (): Promise<Flow> => {
@@ -30,6 +31,14 @@ beforeAll(async () => {
   t = await startTestApp({ listen: true });
   planner = await createUser(t);
   await insertTemplate(t, { editableFields: [] });
+  // A template that declares its stay, for the example's flexible-dates alert.
+  await insertTemplate(t, {
+    editableFields: [
+      { target: 'QUERY', path: 'checkIn', label: 'Check-in', fieldType: 'DATE' },
+      { target: 'QUERY', path: 'checkOut', label: 'Check-out', fieldType: 'DATE' },
+    ],
+    stay: { checkIn: { target: 'QUERY', path: 'checkIn' }, checkOut: { target: 'QUERY', path: 'checkOut' } },
+  });
 });
 afterAll(() => t.close());
 
@@ -62,6 +71,13 @@ describe('the typed integrator example (examples/integrator)', () => {
     });
     expect(result.alert.notificationServices.map((s) => s.notificationServiceId)).toEqual([result.serviceId]);
     expect(Array.isArray(result.history)).toBe(true);
+    expect(result.windowAlert?.stayWindow).toMatchObject([{ minNights: 4, maxNights: 5 }]);
+    const windowGone = await t.request({
+      method: 'GET',
+      url: `/api/registrations/${result.windowAlert!.id}`,
+      token,
+    });
+    expect(windowGone.statusCode).toBe(404);
     const gone = await t.request({ method: 'GET', url: `/api/registrations/${result.alert.id}`, token });
     expect(gone.statusCode).toBe(404);
   });

@@ -122,6 +122,32 @@ describe('a graceful stop', { timeout: 120_000 }, () => {
     expect(new Set(runs.map((r) => r.alert_id))).toEqual(new Set(alertIds));
   });
 
+  it('exits 0 when a poll still hangs at the end of the drain: the request is dropped, not awaited', async () => {
+    // An upstream that takes every request and never answers: the poll outlasts the drain.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const worker = spawnWorkerProcess(database.url);
+      children.push(worker);
+      let arrived = 0;
+      hanging.on('request', () => arrived++);
+      const port = (hanging.address() as AddressInfo).port;
+      const templateId = await createTemplate(handle.db, `http://127.0.0.1:${port}/availability`);
+      const planner = await createPlanner(handle.db, `http://127.0.0.1:${port}/hook`);
+      await createAlerts(handle.db, planner, templateId, [{ query: { ref: 'stuck' }, interval: 60 }]);
+      await waitFor(() => arrived > 0, 'the poll at the hanging upstream', 60_000);
+
+      const stoppedAt = Date.now();
+      worker.kill('SIGTERM');
+      const code = await exitCodeOf(worker);
+      console.log(`[shutdown] a worker with a hanging poll exited ${code} in ${Date.now() - stoppedAt} ms`);
+      expect(code).toBe(0);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('ends an open live stream first and exits 0', async () => {
     const app = spawnAppProcess(database.url);
     children.push(app.child);

@@ -64,13 +64,18 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  for (const child of workers) {
+/** Stops every worker started so far (a peer with the default heartbeat timeout would reap for us). */
+async function stopWorkers() {
+  for (const child of workers.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
   }
+}
+
+afterAll(async () => {
+  await stopWorkers();
   await runtime?.stop();
   await pg?.destroy();
   await receiver?.close();
@@ -78,7 +83,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => upstream?.close(() => resolve()));
 });
 
-async function spawnWorker(): Promise<{ child: ChildProcess; id: string }> {
+async function spawnWorker(env: Record<string, string> = {}): Promise<{ child: ChildProcess; id: string }> {
   const child = spawn(process.execPath, ['server/src/worker.ts'], {
     cwd: repoRoot,
     env: {
@@ -88,6 +93,7 @@ async function spawnWorker(): Promise<{ child: ChildProcess; id: string }> {
       DATABASE_URL: pg.url,
       OUTBOUND_ALLOWLIST: '127.0.0.1',
       JWT_SECRET: 'drill-secret-that-is-long-enough-for-hs256-0123456789',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -159,5 +165,50 @@ describe('a worker killed mid-poll', () => {
     const webhookIds = receiver.received.map((r) => r.headers['webhook-id']);
     expect(new Set(webhookIds).size).toBe(ALERTS);
     expect(answered).toBeGreaterThanOrEqual(2 * ALERTS);
+  }, 180_000);
+});
+
+describe('a killed worker is noticed by its database session', () => {
+  it('releases its claims as soon as its session ends, long before its heartbeat would time out', async () => {
+    const { db } = runtime.services;
+    // The heartbeat alone would take an hour to call the victim dead, and its claims' lease two
+    // minutes: only the end of its database session can bring its alerts back within the bound below.
+    const env = { ENGINE_WORKER_TIMEOUT_SECONDS: '3600' };
+    await stopWorkers();
+    hold = true;
+    const { port } = upstream.address() as AddressInfo;
+    const planner = await createPlanner(db, receiver.url);
+    const templateId = await createTemplate(db, `http://127.0.0.1:${port}/rooms`);
+    const victim = await spawnWorker(env);
+    const ids = await createAlerts(
+      db,
+      planner,
+      templateId,
+      Array.from({ length: 4 }, (_, i) => ({ query: { ref: `session-${i}` } })),
+    );
+    await waitFor(() => ids.length === parked.filter((p) => p.ref.startsWith('session-')).length, {
+      what: 'the victim polling every alert',
+      timeoutMs: 60_000,
+    });
+    const survivor = await spawnWorker(env);
+    victim.child.kill('SIGKILL');
+    await once(victim.child, 'exit');
+    for (const p of parked.splice(0)) p.res.destroy();
+    hold = false;
+
+    await waitFor(
+      async () => {
+        const polled = await db
+          .selectFrom('poll_runs')
+          .select('alert_id')
+          .where('alert_id', 'in', ids)
+          .where('worker_id', '=', survivor.id)
+          .execute();
+        return new Set(polled.map((r) => r.alert_id)).size === ids.length;
+      },
+      { what: "the survivor polling the victim's alerts", timeoutMs: 60_000, intervalMs: 250 },
+    );
+    const left = await db.selectFrom('engine_workers').select('id').where('id', '=', victim.id).execute();
+    expect(left).toEqual([]);
   }, 180_000);
 });

@@ -56,6 +56,7 @@ describe('creating and reading templates', () => {
         'responseWatchPresets',
         'isActive',
         'editableFields',
+        'stay',
         'createdAt',
       ].sort(),
     );

@@ -19,6 +19,7 @@ const base = {
   defaultBody: {},
   responseWatchConfig: null,
   isActive: true,
+  stay: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -132,6 +133,8 @@ export const existingAlert: AlertRecord = {
   customHeaders: {},
   customQuery: {},
   customBody: null,
+  stayWindow: null,
+  stayStates: null,
   overrides: {
     body: { 'stay.checkIn': '2099-07-01', 'party.adults': 3, 'party.children': 1, 'party.childAges': [7] },
     query: { roomType: 'DLX' },
@@ -175,6 +178,8 @@ export function alertRecord(
     customHeaders: {},
     customQuery: {},
     customBody: null,
+    stayWindow: null,
+    stayStates: null,
     overrides: {},
     watchConfig: { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 },
     pollingIntervalSeconds: 60,

@@ -90,6 +90,18 @@ describe('the Users screen', () => {
     });
   });
 
+  it('returns focus to the Open button when the dialog closes with Escape', async () => {
+    const user = userEvent.setup();
+    renderScreen({ 'adminUsers.list': () => [planner] });
+    const openButton = await screen.findByRole('button', { name: 'Open Pat Planner' });
+    openButton.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open Pat Planner' })).toHaveFocus());
+  });
+
   it('asks before deleting, naming what goes', async () => {
     const user = userEvent.setup();
     const { calls } = renderScreen({

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminUser, accountMessages } from '@resort/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
@@ -27,6 +27,19 @@ export function UsersScreen() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const list = useQuery({ ...api.users.list(debounced), placeholderData: keepPreviousData });
   const [open, setOpen] = useState<AdminUser | null>(null);
+  // The dialog unmounts on close, so it cannot hand focus back itself: the screen returns it to the
+  // button that opened it (or, when that account was deleted, leaves it where the banner is announced).
+  const opener = useRef<HTMLElement | null>(null);
+  const openUser = (user: AdminUser) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(user);
+  };
+  useEffect(() => {
+    if (open !== null) return;
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, [open]);
   const { feedback, show, clear } = useFeedback();
 
   return (
@@ -53,7 +66,7 @@ export function UsersScreen() {
           />
         ) : null}
         {list.data && list.data.length === 0 ? <EmptyState message={usersTexts.empty} /> : null}
-        {list.data && list.data.length > 0 ? <UserTable users={list.data} onOpen={setOpen} /> : null}
+        {list.data && list.data.length > 0 ? <UserTable users={list.data} onOpen={openUser} /> : null}
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <InvitationsCard canInviteAdmin={isSuperAdmin} onDone={show} />

@@ -22,6 +22,7 @@ export type ClaimedAlert = Pick<
   | 'custom_query'
   | 'custom_body'
   | 'overrides'
+  | 'stay_window'
   | 'watch_config'
   | 'polling_interval_seconds'
   | 'status'
@@ -36,11 +37,28 @@ export type ClaimedAlert = Pick<
   answer_hash: string | null;
 };
 
-export async function registerWorker(db: Db, worker: { id: string; hostname: string; pid: number }) {
+/** The backend start of a session, read where it is kept (a JavaScript Date would lose its microseconds). */
+const sessionStarted = (sessionPid: number | null) =>
+  sql<Date | null>`(SELECT backend_start FROM pg_stat_activity WHERE pid = ${sessionPid})`;
+
+export async function registerWorker(
+  db: Db,
+  worker: { id: string; hostname: string; pid: number; sessionPid: number | null },
+) {
+  const session = { session_pid: worker.sessionPid, session_started: sessionStarted(worker.sessionPid) };
   await db
     .insertInto('engine_workers')
-    .values(worker)
-    .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()` }))
+    .values({ id: worker.id, hostname: worker.hostname, pid: worker.pid, ...session })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()`, ...session }))
+    .execute();
+}
+
+/** A worker's session opened again (after a loss): peers watch the new one. */
+export async function setWorkerSession(db: Db, workerId: string, sessionPid: number): Promise<void> {
+  await db
+    .updateTable('engine_workers')
+    .set({ session_pid: sessionPid, session_started: sessionStarted(sessionPid) })
+    .where('id', '=', workerId)
     .execute();
 }
 
@@ -56,12 +74,25 @@ export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: nu
   return { present: row.present > 0, live: Math.max(1, row.live), dbNow: row.db_now };
 }
 
-/** Forgets workers whose heartbeat stopped and releases every claim they held. */
+/**
+ * Forgets workers that are gone and releases every claim they held: a worker whose own session has
+ * ended (no such backend in `pg_stat_activity`: the process died and its socket closed), or whose
+ * heartbeat stopped (a hung process, or one without a session).
+ */
 export async function reapDeadWorkers(db: Db, timeoutSeconds: number): Promise<number> {
   const dead = await db
-    .deleteFrom('engine_workers')
-    .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${timeoutSeconds})`)
-    .returning('id')
+    .deleteFrom('engine_workers as w')
+    .where((eb) =>
+      eb.or([
+        eb('w.heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${timeoutSeconds})`),
+        eb.and([
+          eb('w.session_pid', 'is not', null),
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+            WHERE a.pid = w.session_pid AND a.backend_start IS NOT DISTINCT FROM w.session_started)`,
+        ]),
+      ]),
+    )
+    .returning('w.id')
     .execute();
   // Rare (a worker died), so no index on claimed_by: a scan of the table then is cheaper than an
   // index kept up to date on every claim.
@@ -147,7 +178,7 @@ export async function claimDueAlerts(
     FROM due, templates t
     WHERE r.id = due.id AND t.id = r.template_id
     RETURNING r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title, r.party_name,
-      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.watch_config,
+      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.stay_window, r.watch_config,
       r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values,
       r.last_notified_at, r.consecutive_errors,
       (SELECT a.answer_hash FROM alert_answers a WHERE a.alert_id = r.id) AS answer_hash,

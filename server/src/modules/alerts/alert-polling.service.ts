@@ -6,6 +6,7 @@ import {
   type PollWrite,
   writePollOutcomes,
 } from './alert-write-back.repo.ts';
+import { openWorkerSession } from './worker-session.ts';
 
 export type { ClaimedAlert } from './alert-polling.repo.ts';
 export type { HeldClaim, PollWrite } from './alert-write-back.repo.ts';
@@ -15,15 +16,43 @@ export type { HeldClaim, PollWrite } from './alert-write-back.repo.ts';
  * rescheduling, the write-back and the pruning of poll runs. Every statement is one of the alerts
  * module's (docs/architecture.md, "A poll"); the engine holds no database handle.
  */
-export function createAlertPollingService(deps: { db: Database }) {
+export function createAlertPollingService(deps: {
+  db: Database;
+  /** For each worker's own session, held outside the pool; without it, only heartbeats tell. */
+  databaseUrl?: string | undefined;
+}) {
   const { db } = deps;
+  const sessions = new Map<string, ReturnType<typeof openWorkerSession>>();
+
+  async function sessionOf(workerId: string) {
+    let session = sessions.get(workerId);
+    if (!session && deps.databaseUrl) {
+      // Opened again after a loss: the row then names the new backend.
+      session = openWorkerSession(deps.databaseUrl, (pid) =>
+        polling.setWorkerSession(db, workerId, pid).catch(() => {}),
+      );
+      sessions.set(workerId, session);
+      await session.ready;
+    }
+    return session?.pid() ?? null;
+  }
+
   return {
-    /** This worker's heartbeat row: joined at start, beaten every second, left at stop. */
-    joinPool: (worker: { id: string; hostname: string; pid: number }) => polling.registerWorker(db, worker),
+    /**
+     * This worker's row: joined at start (with its own session, whose end tells peers at once that
+     * the process is gone), beaten every second, left at stop.
+     */
+    joinPool: async (worker: { id: string; hostname: string; pid: number }) =>
+      polling.registerWorker(db, { ...worker, sessionPid: await sessionOf(worker.id) }),
     beat: (workerId: string, timeoutSeconds: number) => polling.beatHeartbeat(db, workerId, timeoutSeconds),
     reapDeadWorkers: (timeoutSeconds: number) => polling.reapDeadWorkers(db, timeoutSeconds),
     /** Hands every claim of this worker back and leaves the pool. */
-    leavePool: (workerId: string) => polling.removeWorker(db, workerId),
+    leavePool: async (workerId: string) => {
+      await polling.removeWorker(db, workerId);
+      const session = sessions.get(workerId);
+      sessions.delete(workerId);
+      await session?.close();
+    },
     /** Hands back claims of polls not started (a stopping worker), keeping their due times. */
     releaseClaims: (workerId: string, claims: { id: string; token: string }[]) =>
       polling.releaseClaims(db, workerId, claims),

@@ -3,7 +3,11 @@ import {
   type AlertTestResult,
   type BuiltRequest,
   buildRequest,
+  earliestToday,
   evaluateWatch,
+  expandStayWindows,
+  readTemplateStay,
+  stayOverrides,
 } from '@resort/shared';
 import { OutboundError, type OutboundResponse } from '../../platform/outbound/outbound-client.ts';
 import { toRequestTemplate } from '../templates/templates.service.ts';
@@ -11,16 +15,22 @@ import type { TemplateForAlert } from './alerts.repo.ts';
 
 export type SendRequest = (req: BuiltRequest) => Promise<OutboundResponse>;
 
-/** The request an alert sends: the shared builder over the template and the alert's own values. */
+/**
+ * The request an alert sends: the shared builder over the template and the alert's own values. A
+ * flexible-dates alert sends its first stay (the engine checks each in turn).
+ */
 function buildAlertRequest(
   template: TemplateForAlert,
-  alert: Pick<AlertTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides'>,
+  alert: Pick<AlertTestInput, 'customHeaders' | 'customQuery' | 'customBody' | 'overrides' | 'stayWindow'>,
 ): BuiltRequest {
+  const stay = readTemplateStay(template.stay);
+  const first =
+    alert.stayWindow && stay ? expandStayWindows(alert.stayWindow, earliestToday())[0] : undefined;
   return buildRequest(toRequestTemplate(template), {
     customHeaders: alert.customHeaders,
     customQuery: alert.customQuery,
     customBody: alert.customBody ?? undefined,
-    overrides: alert.overrides,
+    overrides: first && stay ? stayOverrides(alert.overrides ?? {}, stay, first) : alert.overrides,
   });
 }
 

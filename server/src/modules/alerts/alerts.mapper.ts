@@ -8,6 +8,8 @@ import {
   type HttpMethod,
   isPolledStatus,
   type Overrides,
+  readStayStates,
+  type StayWindow,
   type WatchConfig,
   watchConfigSchema,
 } from '@resort/shared';
@@ -44,6 +46,8 @@ export function toAlert(row: AlertView, links: ServiceLink[]): Alert {
     customQuery: row.custom_query,
     customBody: row.custom_body as Alert['customBody'],
     overrides: row.overrides as Overrides,
+    stayWindow: (row.stay_window as StayWindow[] | null) ?? null,
+    stayStates: row.stay_window ? readStayStates(row.last_values) : null,
     watchConfig: readWatchConfig(row.watch_config),
     pollingIntervalSeconds: row.polling_interval_seconds,
     urgent: row.urgent,

@@ -23,6 +23,7 @@ function selectAlerts(db: Db) {
       't.method as template_method',
       't.default_headers as template_default_headers',
       't.editable_fields as template_editable_fields',
+      't.stay as template_stay',
       'u.email as user_email',
       'u.name as user_name',
     ]);
@@ -199,6 +200,7 @@ export function findTemplateForAlert(db: Db, id: string) {
       'default_body',
       'editable_fields',
       'response_watch_presets',
+      'stay',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

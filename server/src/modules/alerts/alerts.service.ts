@@ -62,6 +62,7 @@ function pollingShape(v: {
   customQuery?: unknown;
   customBody?: unknown;
   overrides?: unknown;
+  stayWindow?: unknown;
   watchConfig?: unknown;
 }): string {
   return canonical([
@@ -71,6 +72,7 @@ function pollingShape(v: {
     v.customBody ?? null,
     v.overrides ?? {},
     v.watchConfig ?? null,
+    v.stayWindow ?? null,
   ]);
 }
 
@@ -114,7 +116,11 @@ export function createAlertService(deps: {
   async function checkPayload(ownerId: string, payload: FullPayload, template: repo.TemplateForAlert) {
     const issues = validateAgainstTemplate(
       payload,
-      { editableFields: template.editable_fields, responseWatchPresets: template.response_watch_presets },
+      {
+        editableFields: template.editable_fields,
+        responseWatchPresets: template.response_watch_presets,
+        stay: template.stay,
+      },
       { today: earliestToday(clock.now()) },
     );
     const serviceIds = [...new Set(payload.notificationServiceIds ?? [])];
@@ -136,6 +142,7 @@ export function createAlertService(deps: {
       custom_query: JSON.stringify(payload.customQuery ?? {}),
       custom_body: payload.customBody == null ? null : JSON.stringify(payload.customBody),
       overrides: JSON.stringify(payload.overrides ?? {}),
+      stay_window: payload.stayWindow ? JSON.stringify(payload.stayWindow) : null,
       watch_config: JSON.stringify(payload.watchConfig ?? watchConfigSchema.parse({})),
       polling_interval_seconds:
         payload.pollingIntervalSeconds ?? clampPollingInterval(template.polling_interval_seconds),
@@ -264,6 +271,7 @@ export function createAlertService(deps: {
           customQuery: row.custom_query,
           customBody: row.custom_body,
           overrides: row.overrides,
+          stayWindow: row.stay_window,
           watchConfig: row.watch_config,
         });
       const patch: repo.AlertPatch = {

@@ -1,4 +1,11 @@
-import type { EditableField, HttpMethod, Template, WatchConfig, WatchPresets } from '@resort/shared';
+import {
+  type EditableField,
+  type HttpMethod,
+  readTemplateStay,
+  type Template,
+  type WatchConfig,
+  type WatchPresets,
+} from '@resort/shared';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
@@ -42,6 +49,7 @@ function selectTemplates(db: Db) {
       'templates.response_watch_config',
       'templates.response_watch_presets',
       'templates.editable_fields',
+      'templates.stay',
       'templates.is_active',
       'templates.created_at',
       'template_groups.name as group_name',
@@ -107,6 +115,7 @@ export function loadTemplatesForPolling(db: Db, ids: string[]) {
       'default_query',
       'default_body',
       'editable_fields',
+      'stay',
       'updated_at',
     ])
     .where('id', 'in', ids)
@@ -140,6 +149,7 @@ export function toTemplate(row: TemplateRecord): Template {
     responseWatchPresets: (row.response_watch_presets as WatchPresets | null) ?? null,
     isActive: row.is_active,
     editableFields: row.editable_fields as EditableField[],
+    stay: readTemplateStay(row.stay),
     createdAt: row.created_at.toISOString(),
   };
 }

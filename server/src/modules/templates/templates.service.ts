@@ -7,11 +7,13 @@ import {
   type HttpMethod,
   type RequestTemplate,
   readEditableFields,
+  readTemplateStay,
   type Template,
   type TemplateCreateInput,
   type TemplateGeneratorInfo,
   type TemplatePatch,
   type TemplateSample,
+  type TemplateStay,
   type TemplateTestInput,
   type TemplateTestResult,
   type TemplateUpdateInput,
@@ -66,6 +68,8 @@ export interface PollingTemplate {
   name: string;
   updatedAt: Date;
   request: RequestTemplate;
+  /** Which fields carry the stay, for alerts that watch a window of stays; null: none declared. */
+  stay: TemplateStay | null;
 }
 
 export interface Viewer {
@@ -96,6 +100,7 @@ function toWrite(input: TemplatePatch): TemplateWrite {
   if (input.responseWatchConfig !== undefined) write.response_watch_config = jsonb(input.responseWatchConfig);
   if (input.responseWatchPresets !== undefined)
     write.response_watch_presets = jsonb(input.responseWatchPresets);
+  if (input.stay !== undefined) write.stay = jsonb(input.stay);
   return write;
 }
 
@@ -246,6 +251,7 @@ export function createTemplateService(deps: {
         name: t.name,
         updatedAt: t.updated_at,
         request: toRequestTemplate(t),
+        stay: readTemplateStay(t.stay),
       }));
     },
 

@@ -118,10 +118,15 @@ export function createDispatcherCache(options: { lookup: LookupFunction; connect
       }
       return dispatcher;
     },
+    /**
+     * Ends every connection at once. Called when the process stops, after its drain: a request still
+     * open then (an upstream that never answers) is dropped, since waiting for it would hold the
+     * stop until the forced exit.
+     */
     async close(): Promise<void> {
       const all = [direct, ...proxies.values()];
       proxies.clear();
-      await Promise.allSettled(all.map((d) => d.close()));
+      await Promise.allSettled(all.map((d) => d.destroy()));
     },
   };
 }

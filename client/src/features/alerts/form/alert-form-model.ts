@@ -11,7 +11,11 @@ import {
   POLLING_INTERVAL_STEP_SECONDS,
   type Preset,
   readEditableFields,
+  readTemplateStay,
+  type StayWindow,
+  type TemplateStay,
   type WatchPresets,
+  type Weekday,
   watchPresetsSchema,
 } from '@resort/shared';
 import type { AlertRecord, TemplateRecord } from '@/api/contracts.ts';
@@ -38,12 +42,25 @@ export interface Preserved {
   debounceSeconds: number;
   /** Conditions not made from a preset (written through the API): sent back unchanged. */
   extra: { all: Condition[]; any: Condition[] };
+  /** Windows after the first (the form edits one; more come through the API): sent back unchanged. */
+  extraWindows: StayWindow[];
+}
+
+/** Flexible dates: one window of stays, as typed (numbers may still be text). */
+export interface StayWindowValues {
+  start: string;
+  end: string;
+  minNights: number | string;
+  maxNights: number | string;
+  arrivalWeekdays: Weekday[];
 }
 
 export interface AlertFormValues {
   templateGroupId: string | null;
   templateId: string | null;
   fieldValues: FieldValue[];
+  /** Flexible dates instead of the template's stay fields (null: fixed dates). */
+  stayWindow: StayWindowValues | null;
   rules: RuleState[];
   notifyOn: NotifyOn;
   pollingIntervalSeconds: number | string;
@@ -69,6 +86,8 @@ export interface TemplateModel {
   presets: WatchPresets | null;
   /** Presets in the order of `AlertFormValues.rules`. */
   presetList: { preset: Preset; list: 'all' | 'any' }[];
+  /** Which fields carry the stay: with one, the alert may watch flexible dates. */
+  stay: TemplateStay | null;
 }
 
 export function templateModel(template: TemplateRecord): TemplateModel {
@@ -77,6 +96,7 @@ export function templateModel(template: TemplateRecord): TemplateModel {
   return {
     template,
     fields: readEditableFields(template.editableFields),
+    stay: readTemplateStay(template.stay),
     presets,
     presetList: presets
       ? [
@@ -119,6 +139,7 @@ const emptyPreserved = (presets: WatchPresets | null): Preserved => ({
   notifyOnResolved: presets?.notifyOnResolved ?? false,
   debounceSeconds: presets?.debounceSeconds ?? 0,
   extra: { all: [], any: [] },
+  extraWindows: [],
 });
 
 export function emptyAlertValues(): AlertFormValues {
@@ -126,6 +147,7 @@ export function emptyAlertValues(): AlertFormValues {
     templateGroupId: null,
     templateId: null,
     fieldValues: [],
+    stayWindow: null,
     rules: [],
     notifyOn: 'everyMatch',
     pollingIntervalSeconds: 60,
@@ -148,6 +170,7 @@ export function withTemplate(values: AlertFormValues, model: TemplateModel, now:
     templateId: model.template.id,
     templateGroupId: model.template.templateGroupId ?? values.templateGroupId,
     fieldValues: model.fields.map((f) => initialFieldValue(f, now)),
+    stayWindow: null,
     rules: initialRules(model),
     notifyOn: model.presets?.notifyOn ?? 'everyMatch',
     pollingIntervalSeconds: clampInterval(model.template.pollingIntervalSeconds),
@@ -187,6 +210,9 @@ export function fromAlert(alert: AlertRecord, model: TemplateModel, now: Date): 
         ? (bucket[field.path] ?? null)
         : (base.fieldValues[i] ?? null);
     }),
+    stayWindow: alert.stayWindow?.[0]
+      ? { ...alert.stayWindow[0], arrivalWeekdays: alert.stayWindow[0].arrivalWeekdays ?? [] }
+      : null,
     rules: base.rules.map((rule) => {
       const condition = byPreset.get(rule.presetId);
       if (!condition) return { ...rule, enabled: false };
@@ -207,6 +233,13 @@ export function fromAlert(alert: AlertRecord, model: TemplateModel, now: Date): 
       notifyOnResolved: watch.notifyOnResolved,
       debounceSeconds: watch.debounceSeconds,
       extra: { all: watch.all.filter(own), any: watch.any.filter(own) },
+      extraWindows: alert.stayWindow?.slice(1) ?? [],
     },
   };
+}
+
+/** A window to start from: a month from a week ahead, 4–5 nights, any arrival day. */
+export function startingWindow(now: Date): StayWindowValues {
+  const day = (n: number) => localToday(new Date(now.getTime() + n * 86_400_000));
+  return { start: day(7), end: day(37), minNights: 4, maxNights: 5, arrivalWeekdays: [] };
 }

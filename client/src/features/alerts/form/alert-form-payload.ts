@@ -10,9 +10,17 @@ import {
   alertMessages as m,
   type Overrides,
   type PresetInput,
+  type StayWindow,
+  stayFieldKeys,
   validateAgainstTemplate,
 } from '@resort/shared';
-import type { AlertFormValues, EntryValue, FieldValue, TemplateModel } from './alert-form-model.ts';
+import type {
+  AlertFormValues,
+  EntryValue,
+  FieldValue,
+  StayWindowValues,
+  TemplateModel,
+} from './alert-form-model.ts';
 
 type Errors = Record<string, string>;
 
@@ -43,9 +51,12 @@ export function linkedCount(field: EditableField, fields: readonly EditableField
  * Override values as the API takes them. A blank value is left out, so the template's default
  * applies, except on a required field, where null makes the shared check say it is missing.
  */
-export function toOverrides(model: TemplateModel, values: FieldValue[]): Overrides {
+export function toOverrides(model: TemplateModel, values: FieldValue[], flexible = false): Overrides {
   const overrides: Record<string, Record<string, FieldValue>> = {};
+  // With flexible dates the window sets the stay fields, stay by stay.
+  const skipped = flexible ? stayFieldKeys(model.stay) : new Set<string>();
   model.fields.forEach((field, i) => {
+    if (skipped.has(`${field.target}:${field.path}`)) return;
     let value = values[i] ?? null;
     if (isRepeatable(field)) {
       const list = (Array.isArray(value) ? value : isBlank(value) ? [] : [value]).map((v) =>
@@ -100,6 +111,27 @@ export function toWatchConfig(model: TemplateModel, values: AlertFormValues) {
   return { watchConfig, ruleAt };
 }
 
+/** The window as the API takes it: numbers typed, no arrival days meaning any day. */
+export function toStayWindow(v: StayWindowValues): StayWindow {
+  const nights = (x: number | string) =>
+    typeof x === 'number' ? x : x.trim() === '' ? Number.NaN : Number(x);
+  return {
+    start: v.start.trim(),
+    end: v.end.trim(),
+    minNights: nights(v.minNights),
+    maxNights: nights(v.maxNights),
+    ...(v.arrivalWeekdays.length > 0 && v.arrivalWeekdays.length < 7
+      ? { arrivalWeekdays: v.arrivalWeekdays }
+      : {}),
+  };
+}
+
+/** The windows the alert watches: the form's one, then any it keeps from the API. */
+export function stayWindowsOf(values: AlertFormValues): StayWindow[] | null {
+  if (!values.stayWindow) return null;
+  return [toStayWindow(values.stayWindow), ...values.preserved.extraWindows];
+}
+
 const boxes = [
   ['customHeadersText', 'customHeaders'],
   ['customQueryText', 'customQuery'],
@@ -118,6 +150,7 @@ const formKey: Record<string, string> = {
   customHeaders: 'customHeadersText',
   customQuery: 'customQueryText',
   customBody: 'customBodyText',
+  stayWindow: 'stayWindow',
 };
 
 export type AlertParse = { ok: true; payload: AlertPayload } | { ok: false; errors: Errors };
@@ -138,6 +171,7 @@ export function parseAlertForm(
     if (result.ok) parsed[key] = result.value;
     else errors[box] = m.invalidJson;
   }
+  const flexible = values.stayWindow !== null && model?.stay != null;
   const { watchConfig, ruleAt } = model
     ? toWatchConfig(model, values)
     : { watchConfig: undefined, ruleAt: null };
@@ -149,7 +183,8 @@ export function parseAlertForm(
     customHeaders: parsed.customHeaders as AlertPayloadInput['customHeaders'],
     customQuery: parsed.customQuery as AlertPayloadInput['customQuery'],
     customBody: parsed.customBody as AlertPayloadInput['customBody'],
-    overrides: model ? toOverrides(model, values.fieldValues) : {},
+    overrides: model ? toOverrides(model, values.fieldValues, flexible) : {},
+    stayWindow: flexible ? stayWindowsOf(values) : null,
     watchConfig,
     // Blank stays text, so the schema answers with its not-a-number message.
     pollingIntervalSeconds: values.pollingIntervalSeconds as number,
@@ -179,6 +214,8 @@ export function parseAlertForm(
       if (head === 'overrides') {
         const index = model.fields.findIndex((f) => f.target.toLowerCase() === group && f.path === at);
         errors[index >= 0 ? `fieldValues.${index}` : 'fieldValues'] ??= issue.message;
+      } else if (head === 'stayWindow') {
+        errors.stayWindow ??= issue.message;
       } else if (head === 'watchConfig' && (group === 'all' || group === 'any') && typeof at === 'number') {
         const rule = ruleAt?.[group][at];
         errors[rule === undefined ? 'rules' : `rules.${rule}.value`] ??= issue.message;

@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { isRepeatable, partyRoleOf } from '@resort/shared';
+import { isRepeatable, partyRoleOf, stayFieldKeys } from '@resort/shared';
 import type { AlertForm, FieldValue, TemplateModel } from './alert-form-model.ts';
 import { linkedCount } from './alert-form-payload.ts';
 import { OverrideFieldInput } from './override-field-input.tsx';
+import { StayWindowSection } from './stay-window-section.tsx';
 
 /**
  * The template's override fields by type. Party composition (adults, children, child ages) is
@@ -10,7 +11,11 @@ import { OverrideFieldInput } from './override-field-input.tsx';
  */
 export function OverrideFieldsSection({ form, model }: { form: AlertForm; model: TemplateModel }) {
   const values = form.getValues().fieldValues;
-  const indexed = model.fields.map((field, index) => ({ field, index }));
+  // With flexible dates the window replaces the stay fields.
+  const hidden = form.getValues().stayWindow ? stayFieldKeys(model.stay) : new Set<string>();
+  const indexed = model.fields
+    .map((field, index) => ({ field, index }))
+    .filter(({ field }) => !hidden.has(`${field.target}:${field.path}`));
   const party = indexed.filter(({ field }) => partyRoleOf(field) !== null);
   const trip = indexed.filter(({ field }) => partyRoleOf(field) === null);
 
@@ -42,6 +47,7 @@ export function OverrideFieldsSection({ form, model }: { form: AlertForm; model:
   }
   return (
     <Stack gap="md">
+      {model.stay ? <StayWindowSection form={form} /> : null}
       {trip.length > 0 ? <SimpleGrid cols={{ base: 1, sm: 2 }}>{render(trip)}</SimpleGrid> : null}
       {party.length > 0 ? (
         <Stack gap="xs" role="group" aria-label="Party composition">

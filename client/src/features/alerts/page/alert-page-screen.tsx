@@ -17,6 +17,7 @@ import { LastAnswer } from './last-answer.tsx';
 import { PollLog } from './poll-log.tsx';
 import { RuleExplanation } from './rule-explanation.tsx';
 import { SnoozeControl } from './snooze-control.tsx';
+import { StayCalendar } from './stay-calendar.tsx';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -106,6 +107,11 @@ export function AlertPageScreen({ alertId }: { alertId: string }) {
           <AlertActivity alert={alert} now={now} />
         </Group>
       </Card>
+      {alert.stayWindow ? (
+        <Section title="Availability calendar" id="alert-calendar-title">
+          <StayCalendar windows={alert.stayWindow} states={alert.stayStates} />
+        </Section>
+      ) : null}
       <Section title="Timeline" id="alert-timeline-title">
         <AlertTimeline timeline={data.timeline} />
       </Section>

@@ -16,6 +16,7 @@ export const bodyTemplatePlaceholders = [
   '{{registrationId}}',
   '{{templateId}}',
   '{{metadata.timestamp}}',
+  '{{metadata.stays}}',
 ] as const;
 
 /** Every field of every type; the type decides which ones are shown, validated and sent. */

@@ -7,8 +7,10 @@ import {
   type HttpMethod,
   type NotifyOn,
   type Operator,
+  type PerNight,
   type Preset,
   type PresetInput,
+  type TemplateStay,
   type WatchPresets,
 } from '@resort/shared';
 
@@ -90,6 +92,16 @@ export interface PresetsDraft {
   any: PresetDraft[];
 }
 
+/** The stay: which fields carry it, as `${target}:${path}` ('' for none). */
+export interface StayDraft {
+  checkIn: string;
+  end: 'checkOut' | 'nights';
+  endField: string;
+  bookingUrl: string;
+  /** Not edited here; kept as stored. */
+  perNight: PerNight | null;
+}
+
 export interface TemplateEditorValues {
   name: string;
   description: string;
@@ -104,6 +116,7 @@ export interface TemplateEditorValues {
   defaultBodyText: string;
   editableFields: FieldDraft[];
   responseWatchPresets: PresetsDraft;
+  stay: StayDraft;
 }
 
 /** What the editor reads from a stored template or a generator sample. */
@@ -121,6 +134,7 @@ export interface TemplateSource {
   defaultBody?: unknown;
   editableFields?: readonly EditableField[] | readonly unknown[];
   responseWatchPresets?: Partial<WatchPresets> | null;
+  stay?: TemplateStay | null;
 }
 
 let counter = 0;

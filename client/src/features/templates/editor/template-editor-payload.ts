@@ -161,6 +161,19 @@ const jsonBoxes = [
   ['defaultBodyText', 'defaultBody'],
 ] as const;
 
+/** The stay as the API takes it: null when no check-in field is named. */
+function toStay(draft: TemplateEditorValues['stay']): TemplateCreateInputRaw['stay'] {
+  const checkIn = parseFieldRef(draft.checkIn);
+  if (!checkIn) return null;
+  const end = parseFieldRef(draft.endField);
+  return {
+    checkIn,
+    ...(end ? { [draft.end]: end } : {}),
+    ...(draft.bookingUrl.trim() ? { bookingUrl: draft.bookingUrl.trim() } : {}),
+    ...(draft.perNight ? { perNight: draft.perNight } : {}),
+  };
+}
+
 /** The API payload of the editor's values, and the JSON boxes that did not parse. */
 export function toTemplatePayload(values: TemplateEditorValues): {
   payload: TemplateCreateInputRaw;
@@ -200,6 +213,7 @@ export function toTemplatePayload(values: TemplateEditorValues): {
     defaultBody: (parsed.defaultBody ?? null) as TemplateCreateInputRaw['defaultBody'],
     editableFields: values.editableFields.map(toField),
     responseWatchPresets,
+    stay: toStay(values.stay),
   };
   return { payload, errors };
 }
@@ -209,6 +223,8 @@ export function formPath(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map(String);
   const box = jsonBoxes.find(([, key]) => key === head);
   if (box) return box[0];
+  // The stay's end (check-out or nights) is one select in the form.
+  if (head === 'stay' && (rest[0] === 'checkOut' || rest[0] === 'nights')) return 'stay.endField';
   if (head === 'editableFields' && rest[1] === 'options' && rest[2] === 'repeatCountField') {
     return `editableFields.${rest[0]}.repeatCountField`;
   }

@@ -60,6 +60,7 @@ function stored(input: Record<string, unknown>, id: string): TemplateRecord {
     responseWatchConfig: null,
     responseWatchPresets: null,
     isActive: true,
+    stay: null,
     createdAt: '2026-02-01T00:00:00.000Z',
   };
   return { ...defaults, ...(input as Omit<TemplateRecord, 'id'>), id };

@@ -1,4 +1,11 @@
-import { type EditableField, isRepeatable, type Preset, templatePollingDefault } from '@resort/shared';
+import {
+  type EditableField,
+  type FieldRef,
+  isRepeatable,
+  type Preset,
+  type TemplateStay,
+  templatePollingDefault,
+} from '@resort/shared';
 import {
   blankField,
   blankPreset,
@@ -7,6 +14,7 @@ import {
   newUid,
   type OptionDraft,
   type PresetDraft,
+  type StayDraft,
   type TemplateEditorValues,
   type TemplateSource,
 } from './template-editor-model.ts';
@@ -88,6 +96,18 @@ function orderedFields(fields: readonly unknown[]): EditableField[] {
     .map((x) => x.field);
 }
 
+const refKey = (ref: FieldRef | undefined) => (ref ? fieldRefKey(ref) : '');
+
+function toStayDraft(stay: TemplateStay | null | undefined): StayDraft {
+  return {
+    checkIn: refKey(stay?.checkIn),
+    end: stay?.nights ? 'nights' : 'checkOut',
+    endField: refKey(stay?.nights ?? stay?.checkOut),
+    bookingUrl: stay?.bookingUrl ?? '',
+    perNight: stay?.perNight ?? null,
+  };
+}
+
 export function toEditorValues(source: TemplateSource = {}): TemplateEditorValues {
   const presets = source.responseWatchPresets ?? {};
   const groups = (presets.groups ?? []).map((g) => ({
@@ -121,5 +141,6 @@ export function toEditorValues(source: TemplateSource = {}): TemplateEditorValue
       all: drafts(presets.all),
       any: drafts(presets.any),
     },
+    stay: toStayDraft(source.stay),
   };
 }

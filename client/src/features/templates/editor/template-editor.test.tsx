@@ -54,6 +54,7 @@ const stored: TemplateRecord = {
       options: [{ value: 'STD', label: 'Standard' }],
     },
   ],
+  stay: null,
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 

@@ -13,6 +13,7 @@ import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { FeedbackBanner, useFeedback } from '@/components/feedback.tsx';
 import { GeneratorPanel } from './generator-panel.tsx';
 import { OverrideFieldsSection } from './override-fields-section.tsx';
+import { StaySection } from './stay-section.tsx';
 import { TemplateConfigSection } from './template-config-section.tsx';
 import type { TemplateEditorValues, TemplateSource } from './template-editor-model.ts';
 import { parseTemplateEditor, validateTemplateEditor } from './template-editor-payload.ts';
@@ -153,6 +154,9 @@ export function TemplateEditor(props: TemplateEditorProps) {
         </Section>
         <Section title="Registration override fields">
           <OverrideFieldsSection form={form} />
+        </Section>
+        <Section title="Stay (flexible dates)">
+          <StaySection form={form} />
         </Section>
         <Section title="Test result">
           <TemplateTestCard

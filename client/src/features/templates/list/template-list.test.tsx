@@ -23,6 +23,7 @@ const base: TemplateRecord = {
   responseWatchPresets: null,
   isActive: true,
   editableFields: [],
+  stay: null,
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
