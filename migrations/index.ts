@@ -13,6 +13,7 @@ import * as m0015 from './0015_poll_records.ts';
 import * as m0016 from './0016_accounts.ts';
 import * as m0017 from './0017_alert_health.ts';
 import * as m0018 from './0018_stay_windows.ts';
+import * as m0019 from './0019_native_channels.ts';
 import * as m0020 from './0020_worker_sessions.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0016_accounts': m0016,
   '0017_alert_health': m0017,
   '0018_stay_windows': m0018,
+  '0019_native_channels': m0019,
   '0020_worker_sessions': m0020,
 };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- delivery --burst N [--slow K --slow-ms MS] [--channel webhook|slack|email]`:
+ * `npm run bench -- delivery --burst N [--slow K --slow-ms MS] [--channel webhook|slack|email|ntfy|web-push]`:
  * N alerts of one planner become due at the same moment against a loopback upstream that shows a
  * room open, so every alert's poll matches at once; one `npm run worker` process (default
  * configuration, apart from the engine's per-host politeness towards the one loopback upstream)
@@ -21,6 +21,11 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
+import {
+  type BrowserPushKeys,
+  browserPushKeys,
+  decryptPush,
+} from '../server/test/helpers/web-push-decrypt.ts';
 import { benchWatch, createBackendCpu, dbStats, insertBenchTemplate } from './bench-engine-setup.ts';
 import {
   adminQuery,
@@ -38,10 +43,11 @@ import {
   workerNodeArgs,
 } from './bench-lib.ts';
 
-const usage = `npm run bench -- delivery --burst N [--slow K] [--slow-ms MS] [--channel webhook|slack|email]
+const usage = `npm run bench -- delivery --burst N [--slow K] [--slow-ms MS] [--channel webhook|slack|email|ntfy|web-push]
   [--timeout S] [--env KEY=VALUE ...] [--keep]`;
 
-type Channel = 'webhook' | 'slack' | 'email';
+type Channel = 'webhook' | 'slack' | 'email' | 'ntfy' | 'web-push';
+const channels: Channel[] = ['webhook', 'slack', 'email', 'ntfy', 'web-push'];
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -62,12 +68,12 @@ function parse(argv: string[]) {
     return x;
   };
   const channel = values.channel as Channel;
-  if (!['webhook', 'slack', 'email'].includes(channel)) throw new Error(`unknown --channel\n${usage}`);
+  if (!channels.includes(channel)) throw new Error(`unknown --channel\n${usage}`);
   const burst = n(values.burst, 'burst');
   const slow = n(values.slow, 'slow');
   if (burst < 1 || slow > burst)
     throw new Error(`--burst must be at least 1 and --slow at most --burst\n${usage}`);
-  if (slow > 0 && channel === 'email') throw new Error('--slow needs an HTTP channel (webhook or slack)');
+  if (slow > 0 && channel === 'email') throw new Error('--slow needs an HTTP channel (not email)');
   return {
     burst,
     slow,
@@ -88,7 +94,7 @@ interface Arrival {
 }
 
 /** A loopback HTTP receiver; `delayMs` holds every answer back (the slow destination). */
-async function startHttpSink(arrivals: Arrival[], channel: Channel, delayMs: number) {
+async function startHttpSink(arrivals: Arrival[], channel: Channel, delayMs: number, push: BrowserPushKeys) {
   const slow = delayMs > 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -100,6 +106,14 @@ async function startHttpSink(arrivals: Arrival[], channel: Channel, delayMs: num
         if (channel === 'webhook') {
           const parsed = JSON.parse(body) as { id: string };
           arrivals.push({ id: String(req.headers['webhook-id']), alertKey: parsed.id, at, slow });
+        } else if (channel === 'ntfy') {
+          // ntfy's JSON publish: the title names the alert.
+          const { title } = JSON.parse(body) as { title: string };
+          arrivals.push({ id: title, alertKey: title, at, slow });
+        } else if (channel === 'web-push') {
+          // Decrypted as the browser would; the tag is the alert's id.
+          const { tag } = JSON.parse(decryptPush(Buffer.concat(chunks), push)) as { tag: string };
+          arrivals.push({ id: tag, alertKey: tag, at, slow });
         } else {
           // Slack's payload: "*{alert title}*\n{message}"; the title names the alert.
           const title = /^\*(.+?)\*/.exec((JSON.parse(body) as { text: string }).text)?.[1] ?? '';
@@ -166,6 +180,7 @@ async function seed(
   upstreamUrl: string,
   fastUrl: string,
   slowUrl: string | null,
+  push: BrowserPushKeys,
 ) {
   // One planner per receiver (an account has one WEBHOOK channel): the slow receiver's is the second.
   const planner = async () => {
@@ -190,7 +205,18 @@ async function seed(
           ]
         : o.channel === 'slack'
           ? ['SLACK_WEBHOOK', { url: `${url}/services/T0/B0/bench` }]
-          : ['EMAIL', { toEmail: owner.email }];
+          : o.channel === 'ntfy'
+            ? ['NTFY', { url: `${url}/ntfy`, topic: 'bench', priority: 3 }]
+            : o.channel === 'web-push'
+              ? [
+                  'WEB_PUSH',
+                  {
+                    endpoint: `${url}/push/bench`,
+                    p256dh: push.p256dh,
+                    auth: push.auth.toString('base64url'),
+                  },
+                ]
+              : ['EMAIL', { toEmail: owner.email }];
     const row = await db.query<{ id: string }>(
       `INSERT INTO notification_services (user_id, type, label, config, signing_secret)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -232,15 +258,17 @@ export async function runDeliveryBench(argv: string[]): Promise<void> {
   await handle.destroy();
 
   const arrivals: Arrival[] = [];
+  // The one browser subscription of a web-push run (both receivers decrypt with it).
+  const push = browserPushKeys();
   const upstream = await startUpstream();
   const fast =
-    o.channel === 'email' ? await startSmtpSink(arrivals) : await startHttpSink(arrivals, o.channel, 0);
-  const slow = o.slow > 0 ? await startHttpSink(arrivals, o.channel, Math.max(1, o.slowMs)) : null;
+    o.channel === 'email' ? await startSmtpSink(arrivals) : await startHttpSink(arrivals, o.channel, 0, push);
+  const slow = o.slow > 0 ? await startHttpSink(arrivals, o.channel, Math.max(1, o.slowMs), push) : null;
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   let worker: Awaited<ReturnType<typeof startChild>> | null = null;
   try {
-    await seed(db, o, upstream.url, fast.url, slow?.url ?? null);
+    await seed(db, o, upstream.url, fast.url, slow?.url ?? null, push);
     // Every delivery setting is left at its default.
     const workerEnv = benchWorkerEnv(url, {
       ...(o.channel === 'email' ? { SMTP_URL: fast.url } : {}),

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createAppServices } from '@/app/create-app.ts';
 import { AppProviders } from '@/app/providers.tsx';
 import { createAppRouter } from '@/app/router.ts';
+import { registerServiceWorker } from '@/app/service-worker.ts';
 import { SESSION_STORAGE_KEY } from '@/session/session-store.ts';
 
 const services = createAppServices();
@@ -20,6 +21,8 @@ services.session.subscribe(() => void router.invalidate());
 window.addEventListener('storage', (event) => {
   if (event.key === SESSION_STORAGE_KEY) services.manager.onStorageChange();
 });
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

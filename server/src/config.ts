@@ -84,6 +84,14 @@ const configSchema = z
     SMS_ACCOUNT_SID: z.string().min(1).optional(),
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     SMS_FROM: z.string().min(1).optional(),
+    /** Provider bases of the native channels whose address the user does not give (tests point them at loopback). */
+    PUSHOVER_API_URL: z.url('expected an http(s) URL').default('https://api.pushover.net'),
+    TELEGRAM_API_URL: z.url('expected an http(s) URL').default('https://api.telegram.org'),
+    /** The contact a push service may reach the operator at (RFC 8292 `sub`): a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'expected a mailto: or https:// URL')
+      .default('mailto:alerts@localhost'),
     OUTBOUND_ALLOWLIST: list.default([]),
     /** DNS servers (ip or ip:port) that resolve outbound target names instead of the system resolver. */
     OUTBOUND_DNS_SERVERS: list

@@ -17,6 +17,8 @@ import { type WatchConfig, watchConfigSchema } from './watch.schema.ts';
 export const alertMessages = {
   templateRequired: 'Template selection is required',
   checkNotPolled: 'Only an alert that is being polled can be checked now.',
+  snoozeInvalid: 'Snooze until must be a date and time (ISO 8601) or null.',
+  snoozeInPast: 'Snooze until a time in the future.',
   checkTooSoon: (seconds: number) => `This alert was checked moments ago. Try again in ${seconds} s.`,
   chooseTemplateFirst: 'Choose a template before configuring the alert.',
   templateUnavailable: 'The chosen template is not available.',
@@ -116,6 +118,8 @@ const payloadFields = {
     .max(MAX_POLLING_INTERVAL_SECONDS, m.pollingIntervalRange)
     .optional(),
   notificationServiceIds: z.array(z.string().min(1)).max(50).optional(),
+  /** Urgent: every channel uses its high priority (ntfy 5, Pushover emergency, push urgency high). */
+  urgent: z.boolean().optional(),
 };
 
 function countRules(watchConfig: Pick<WatchConfig, 'all' | 'any'> | undefined): number {
@@ -171,6 +175,13 @@ export type AdminUpdateAlertInput = z.infer<typeof adminUpdateAlertInput>;
 
 export const alertIdInput = z.object({ id: z.string().min(1) });
 
+/** POST /registrations/{id}/snooze: no notification is sent until `until` (null wakes it); polling goes on. */
+export const snoozeAlertInput = z.object({
+  id: z.string().min(1),
+  until: z.iso.datetime({ offset: true, error: alertMessages.snoozeInvalid }).nullable(),
+});
+export type SnoozeAlertInput = z.infer<typeof snoozeAlertInput>;
+
 const isoDate = z.string();
 const json = jsonValueSchema;
 
@@ -199,6 +210,9 @@ export const alertSchema = z.object({
   stayStates: stayStatesSchema.nullable(),
   watchConfig: watchConfigSchema,
   pollingIntervalSeconds: z.number().int(),
+  urgent: z.boolean(),
+  /** Notifications are held back until then (null: not snoozed). */
+  snoozedUntil: isoDate.nullable(),
   notificationServices: z.array(
     z.object({
       notificationServiceId: z.string(),

@@ -123,13 +123,37 @@ const slackConfigOutput = z.object({
 });
 const emailConfigOutput = z.object({ toEmail: z.string() });
 const smsConfigOutput = z.object({ toNumber: z.string() });
+// Native channels: their secrets come back masked (maskSecret); Discord and Teams read as Slack's shape.
+const ntfyConfigOutput = z.object({
+  url: z.string(),
+  topic: z.string(),
+  token: z.string().optional(),
+  priority: z.number(),
+});
+const pushoverConfigOutput = z.object({
+  userKey: z.string(),
+  appToken: z.string(),
+  device: z.string().optional(),
+});
+const telegramConfigOutput = z.object({ botToken: z.string(), chatId: z.string() });
+const webPushConfigOutput = z.object({ endpoint: z.string(), p256dh: z.string(), auth: z.string() });
+export const webPushKeySchema = z.object({ publicKey: z.string() });
 
 export const notificationServiceSchema = z.object({
   id: z.string(),
   type: z.enum(notificationServiceTypes),
   label: z.string().nullable(),
   isActive: z.boolean(),
-  config: z.union([webhookConfigOutput, slackConfigOutput, emailConfigOutput, smsConfigOutput]),
+  config: z.union([
+    webhookConfigOutput,
+    ntfyConfigOutput,
+    pushoverConfigOutput,
+    telegramConfigOutput,
+    webPushConfigOutput,
+    slackConfigOutput,
+    emailConfigOutput,
+    smsConfigOutput,
+  ]),
   /** The Standard Webhooks secret (whsec_…), shown to the owner of a WEBHOOK service only. */
   signingSecret: z.string().nullable(),
   /** Why the server deactivated it (e.g. the receiver answered 410), or null. */

@@ -1,5 +1,6 @@
 export * from './alert.schema.ts';
 export * from './alert-insight.schema.ts';
+export * from './alert-message.ts';
 export * from './alert-validation.ts';
 export * from './api.schema.ts';
 export * from './api-token.schema.ts';

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** Notification channels: schemas and every message, once. */
-export const notificationServiceTypes = ['WEBHOOK', 'SLACK_WEBHOOK', 'EMAIL', 'SMS'] as const;
+export const notificationServiceTypes = [
+  'WEBHOOK',
+  'SLACK_WEBHOOK',
+  'EMAIL',
+  'SMS',
+  'NTFY',
+  'PUSHOVER',
+  'TELEGRAM',
+  'DISCORD',
+  'TEAMS',
+  'WEB_PUSH',
+] as const;
 export type NotificationServiceType = (typeof notificationServiceTypes)[number];
 
 /** One of each of these per account (a partial unique index enforces it too); Slack is unlimited. */
@@ -84,7 +95,42 @@ export const notificationMessages = {
   updateFailed: 'Unable to update the notification service.',
   deleteFailed: 'Unable to delete the notification service.',
   rotateFailed: 'Unable to rotate the signing secret.',
+  // Native channels.
+  ntfyUrlInvalid: 'ntfy server URL must be a valid URL',
+  ntfyTopicInvalid: 'Topic may contain only letters, digits, - and _ (at most 64)',
+  ntfyPriorityInvalid: 'Priority must be a whole number from 1 to 5',
+  pushoverUserKeyInvalid: 'User key must be the 30 letters and digits Pushover shows',
+  pushoverAppTokenInvalid: 'Application token must be the 30 letters and digits Pushover shows',
+  telegramBotTokenInvalid: 'Bot token must look like 123456:ABC… as BotFather gives it',
+  telegramChatIdInvalid: 'Chat id must be a number (e.g. -1001234567890) or a @channelname',
+  discordUrlInvalid: 'Discord webhook URL must be a valid URL',
+  teamsUrlInvalid: 'Teams webhook URL must be a valid URL',
+  secretMaskedOnCreate: 'Enter the whole secret: a hidden value can only be kept on a saved channel.',
+  pushEndpointInvalid: 'Push subscription endpoint must be a valid URL',
+  pushKeysInvalid: 'Push subscription keys are not valid',
+  pushGone: (status: number) =>
+    `Removed: the push service answered ${status}, which means this browser's subscription has expired.`,
 } as const;
+
+/**
+ * Secrets of a saved channel (tokens, keys, URLs that carry a token) are never returned in full:
+ * they come back masked, and a masked value sent back in an update or a test keeps the stored one.
+ */
+export const SECRET_MASK = '••••••••';
+export const secretConfigFields: Partial<Record<NotificationServiceType, readonly string[]>> = {
+  NTFY: ['token'],
+  PUSHOVER: ['userKey', 'appToken'],
+  TELEGRAM: ['botToken'],
+  DISCORD: ['url'],
+  TEAMS: ['url'],
+  WEB_PUSH: ['endpoint', 'p256dh', 'auth'],
+};
+export function maskSecret(value: string): string {
+  return `${SECRET_MASK}${value.length > 12 ? value.slice(-4) : ''}`;
+}
+export function isMaskedSecret(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(SECRET_MASK);
+}
 
 export const dispatchStatuses = ['PENDING', 'SUCCESS', 'FAILURE'] as const;
 export type DispatchStatus = (typeof dispatchStatuses)[number];
@@ -175,15 +221,132 @@ export const smsConfigSchema = z.object({
 });
 export type SmsConfig = z.infer<typeof smsConfigSchema>;
 
+/** A secret field: a value of its own shape, or the mask of the stored one (kept by the server). */
+const secretOr = (schema: z.ZodType<string, string>, message: string) =>
+  z
+    .string({ error: message })
+    .superRefine((value, ctx) => {
+      if (isMaskedSecret(value.trim())) return;
+      const result = schema.safeParse(value);
+      if (!result.success)
+        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? message });
+    })
+    .transform((value) => (isMaskedSecret(value.trim()) ? value.trim() : schema.parse(value)));
+
+export const ntfyConfigSchema = z.object({
+  url: httpUrl(notificationMessages.ntfyUrlInvalid).default('https://ntfy.sh'),
+  topic: z
+    .string({ error: notificationMessages.ntfyTopicInvalid })
+    .trim()
+    .regex(/^[-_A-Za-z0-9]{1,64}$/, notificationMessages.ntfyTopicInvalid),
+  token: secretOr(z.string().trim().max(200), 'Access token is too long')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  priority: z.coerce
+    .number({ error: notificationMessages.ntfyPriorityInvalid })
+    .int(notificationMessages.ntfyPriorityInvalid)
+    .min(1, notificationMessages.ntfyPriorityInvalid)
+    .max(5, notificationMessages.ntfyPriorityInvalid)
+    .default(3),
+});
+export type NtfyConfig = z.infer<typeof ntfyConfigSchema>;
+
+const pushoverKey = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[A-Za-z0-9]{30}$/, message);
+export const pushoverConfigSchema = z.object({
+  userKey: secretOr(
+    pushoverKey(notificationMessages.pushoverUserKeyInvalid),
+    notificationMessages.pushoverUserKeyInvalid,
+  ),
+  appToken: secretOr(
+    pushoverKey(notificationMessages.pushoverAppTokenInvalid),
+    notificationMessages.pushoverAppTokenInvalid,
+  ),
+  device: optionalText(25),
+});
+export type PushoverConfig = z.infer<typeof pushoverConfigSchema>;
+
+export const telegramConfigSchema = z.object({
+  botToken: secretOr(
+    z
+      .string({ error: notificationMessages.telegramBotTokenInvalid })
+      .trim()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, notificationMessages.telegramBotTokenInvalid),
+    notificationMessages.telegramBotTokenInvalid,
+  ),
+  chatId: z
+    .string({ error: notificationMessages.telegramChatIdInvalid })
+    .trim()
+    .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, notificationMessages.telegramChatIdInvalid),
+});
+export type TelegramConfig = z.infer<typeof telegramConfigSchema>;
+
+export const discordConfigSchema = z.object({
+  url: secretOr(httpUrl(notificationMessages.discordUrlInvalid), notificationMessages.discordUrlInvalid),
+  username: optionalText(80),
+});
+export type DiscordConfig = z.infer<typeof discordConfigSchema>;
+
+export const teamsConfigSchema = z.object({
+  url: secretOr(httpUrl(notificationMessages.teamsUrlInvalid), notificationMessages.teamsUrlInvalid),
+});
+export type TeamsConfig = z.infer<typeof teamsConfigSchema>;
+
+/**
+ * A browser's push subscription (PushSubscription.toJSON(): endpoint, keys.p256dh, keys.auth, in
+ * base64url) and the device it names, kept flat so its secrets are masked like the others'.
+ */
+export const webPushConfigSchema = z.object({
+  endpoint: secretOr(
+    httpUrl(notificationMessages.pushEndpointInvalid),
+    notificationMessages.pushEndpointInvalid,
+  ),
+  // An uncompressed P-256 point is 65 bytes (87 characters); the auth secret 16 bytes (22).
+  p256dh: secretOr(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, notificationMessages.pushKeysInvalid),
+    notificationMessages.pushKeysInvalid,
+  ),
+  auth: secretOr(
+    z.string().regex(/^[A-Za-z0-9_-]{22}$/, notificationMessages.pushKeysInvalid),
+    notificationMessages.pushKeysInvalid,
+  ),
+});
+export type WebPushConfig = z.infer<typeof webPushConfigSchema>;
+
+/** GET /users/me/web-push-key: the server's VAPID public key, for PushManager.subscribe. */
+export interface WebPushKey {
+  publicKey: string;
+}
+
 /** The config schema of each type, for the update call (which knows the type from the stored row). */
 export const notificationConfigSchemas = {
   WEBHOOK: webhookConfigSchema,
   SLACK_WEBHOOK: slackConfigSchema,
   EMAIL: emailConfigSchema,
   SMS: smsConfigSchema,
+  NTFY: ntfyConfigSchema,
+  PUSHOVER: pushoverConfigSchema,
+  TELEGRAM: telegramConfigSchema,
+  DISCORD: discordConfigSchema,
+  TEAMS: teamsConfigSchema,
+  WEB_PUSH: webPushConfigSchema,
 } as const;
 
-export type NotificationServiceConfig = WebhookConfig | SlackConfig | EmailConfig | SmsConfig;
+export type NotificationServiceConfig =
+  | WebhookConfig
+  | SlackConfig
+  | EmailConfig
+  | SmsConfig
+  | NtfyConfig
+  | PushoverConfig
+  | TelegramConfig
+  | DiscordConfig
+  | TeamsConfig
+  | WebPushConfig;
 
 const labelSchema = z
   .string()
@@ -199,6 +362,12 @@ function byType<Extra extends z.ZodRawShape>(extra: Extra) {
     z.object({ type: z.literal('SLACK_WEBHOOK'), label: labelSchema, config: slackConfigSchema, ...extra }),
     z.object({ type: z.literal('EMAIL'), label: labelSchema, config: emailConfigSchema, ...extra }),
     z.object({ type: z.literal('SMS'), label: labelSchema, config: smsConfigSchema, ...extra }),
+    z.object({ type: z.literal('NTFY'), label: labelSchema, config: ntfyConfigSchema, ...extra }),
+    z.object({ type: z.literal('PUSHOVER'), label: labelSchema, config: pushoverConfigSchema, ...extra }),
+    z.object({ type: z.literal('TELEGRAM'), label: labelSchema, config: telegramConfigSchema, ...extra }),
+    z.object({ type: z.literal('DISCORD'), label: labelSchema, config: discordConfigSchema, ...extra }),
+    z.object({ type: z.literal('TEAMS'), label: labelSchema, config: teamsConfigSchema, ...extra }),
+    z.object({ type: z.literal('WEB_PUSH'), label: labelSchema, config: webPushConfigSchema, ...extra }),
   ]);
 }
 
@@ -247,6 +416,57 @@ export interface NotificationService {
 export interface TestNotificationResult {
   message: string;
 }
+
+export const quietHoursMessages = {
+  startInvalid: 'Start must be a time of day (HH:MM)',
+  endInvalid: 'End must be a time of day (HH:MM)',
+  sameStartEnd: 'Start and end must differ',
+  timeZoneInvalid: 'Time zone must be an IANA name such as Europe/Paris',
+  serviceNotYours: 'Quiet hours can cover only your own notification services.',
+  saved: 'Quiet hours saved.',
+  saveFailed: 'Unable to save the quiet hours.',
+} as const;
+
+/** Whether the runtime knows the IANA time zone (the database shares the same names). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeOfDay = (message: string) =>
+  z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/**
+ * PUT /users/me/quiet-hours: one window a day in the user's time zone (it may cross midnight), for
+ * every channel (serviceIds null) or the ones named. Deliveries inside it are held and sent as one
+ * digest per channel when it ends; urgent alerts go through at once.
+ */
+export const quietHoursSchema = z
+  .object({
+    enabled: z.boolean(),
+    start: timeOfDay(quietHoursMessages.startInvalid).default('22:00'),
+    end: timeOfDay(quietHoursMessages.endInvalid).default('07:00'),
+    timeZone: z
+      .string({ error: quietHoursMessages.timeZoneInvalid })
+      .trim()
+      .max(64)
+      .refine(isTimeZone, quietHoursMessages.timeZoneInvalid)
+      .default('UTC'),
+    serviceIds: z.array(z.uuid()).max(100).nullable().default(null),
+  })
+  .refine((q) => q.start !== q.end, { path: ['end'], message: quietHoursMessages.sameStartEnd });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+export const DEFAULT_QUIET_HOURS: QuietHours = {
+  enabled: false,
+  start: '22:00',
+  end: '07:00',
+  timeZone: 'UTC',
+  serviceIds: null,
+};
 
 /** GET /users/me/notification-history?limit=n: at least 1, rounded down, at most HISTORY_MAX_LIMIT. */
 export const notificationHistoryInput = z

@@ -52,6 +52,8 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
       remove: () => trpc.adminAlerts.remove.mutationOptions(effects('adminAlerts.remove')),
     },
     notificationServices: {
+      webPushKey: () =>
+        trpc.notificationServices.webPushKey.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }),
       create: () => trpc.notificationServices.create.mutationOptions(effects('notificationServices.create')),
       test: () => trpc.notificationServices.test.mutationOptions(effects('notificationServices.test')),
       update: () => trpc.notificationServices.update.mutationOptions(effects('notificationServices.update')),
@@ -107,6 +109,7 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
           ? trpc.alertInsight.adminGet.queryOptions({ id }, { staleTime: 0 })
           : trpc.alertInsight.get.queryOptions({ id }, { staleTime: 0 }),
       checkNow: () => trpc.alertInsight.checkNow.mutationOptions(effects('alertInsight.checkNow')),
+      snooze: () => trpc.alerts.snooze.mutationOptions(effects('alertInsight.snooze')),
       adminCheckNow: () =>
         trpc.alertInsight.adminCheckNow.mutationOptions(effects('alertInsight.adminCheckNow')),
     },
@@ -132,6 +135,12 @@ export function createApi(trpc: OptionsProxy, client: ApiClient, queryClient: Qu
     },
     dashboard: {
       summary: () => trpc.dashboard.summary.queryOptions(undefined, { staleTime: 0 }),
+    },
+    /** Quiet hours: held deliveries, one digest per channel at the window's end. */
+    quietHours: {
+      get: () =>
+        trpc.notificationServices.quietHours.queryOptions(undefined, { staleTime: staleTimes.userSummary }),
+      update: () => trpc.notificationServices.setQuietHours.mutationOptions(effects('quietHours.update')),
     },
     preferences: {
       get: () => trpc.users.preferences.queryOptions(undefined, { staleTime: staleTimes.userSummary }),

@@ -29,6 +29,7 @@ export function cachedQueries(trpc: OptionsProxy) {
     notifications: () => [trpc.notifications.history.pathKey()],
     profile: () => [trpc.auth.me.queryKey()],
     preferences: () => [trpc.users.preferences.queryKey()],
+    quietHours: () => [trpc.notificationServices.quietHours.queryKey()],
     templateList: () => [trpc.templates.list.queryKey()],
     template: (id?: string | null) =>
       id ? [trpc.templates.get.queryKey({ id })] : [trpc.templates.get.pathKey()],
@@ -83,6 +84,7 @@ export const mutationEffects = {
   'alertEditor.test': none,
   'alertInsight.checkNow': { stale: ['alertPage'] },
   'alertInsight.adminCheckNow': { stale: ['alertPage'] },
+  'alertInsight.snooze': { stale: ['alertPage', ...alertViews] },
   'watchlists.create': { stale: alertViews },
   'watchlists.update': { stale: alertViews },
   'watchlists.remove': { stale: alertViews },
@@ -99,6 +101,7 @@ export const mutationEffects = {
   'notificationServices.sendCode': { stale: ['accountSummary'] },
   'notificationServices.verify': { stale: ['accountSummary'] },
   'preferences.update': { fill: 'preferences' },
+  'quietHours.update': { fill: 'quietHours' },
   'apiTokens.create': { stale: ['apiTokens'] },
   'apiTokens.revoke': { stale: ['apiTokens'] },
   'templates.create': { fill: 'template', stale: ['templateList'] },

@@ -6,4 +6,10 @@ export const serviceTypeLabels: Record<NotificationServiceType, string> = {
   SLACK_WEBHOOK: 'Slack Webhook',
   EMAIL: 'Email',
   SMS: 'SMS',
+  NTFY: 'ntfy',
+  PUSHOVER: 'Pushover',
+  TELEGRAM: 'Telegram',
+  DISCORD: 'Discord',
+  TEAMS: 'Microsoft Teams',
+  WEB_PUSH: 'Browser push',
 };

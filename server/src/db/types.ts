@@ -143,6 +143,9 @@ export interface AlertsTable {
   archived_from_status: string | null;
   /** When the match state last flipped (set by a trigger). */
   availability_changed_at: NullableTimestamp;
+  urgent: ColumnType<boolean, boolean | undefined, boolean>;
+  /** No deliveries are made for its notifications until then. */
+  snoozed_until: NullableTimestamp;
   /** The last "Check now": the base of its rate limit. */
   check_requested_at: NullableTimestamp;
   /** The status to restore when a disabled account is enabled again (the alert is DISABLED meanwhile). */

@@ -30,6 +30,7 @@ import {
 import { createChannels } from './notifications/channels/index.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { retryPolicyFromConfig } from './notifications/retry-schedule.ts';
+import { loadVapidKeys } from './notifications/vapid-keys.ts';
 import { createProxyService } from './proxies/proxies.service.ts';
 import { createTemplateGroupService } from './template-groups/template-groups.service.ts';
 import { templateGenerators } from './templates/generators/index.ts';
@@ -128,10 +129,12 @@ export async function createServices(deps: ServiceDeps) {
     send: (req) => sendBuiltRequest(outbound, req),
     countAlerts: (templateId) => alerts.countUsingTemplate(templateId),
   });
-  const channels = createChannels({ config, outbound, log, clock });
+  const vapid = await loadVapidKeys(db);
+  const channels = createChannels({ config, outbound, log, clock, vapid });
   const notificationServices = createNotificationServicesService({
     db,
     channels,
+    webPushPublicKey: vapid.publicKey,
     checkDestination: createDestinationCheck(config.OUTBOUND_ALLOWLIST, resolver),
     clock,
     rateLimits,

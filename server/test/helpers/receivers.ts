@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, for binary bodies (an encrypted push message). */
+  rawBody: Buffer;
   receivedAt: number;
 }
 
@@ -50,6 +52,7 @@ export async function startHttpReceiver(
         path: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        rawBody: Buffer.concat(chunks),
         receivedAt: Date.now(),
       };
       const index = requests.length;

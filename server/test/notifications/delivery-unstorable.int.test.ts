@@ -115,6 +115,7 @@ describe('outcomes PostgreSQL cannot store as they are', () => {
         },
         destinationFailed: true,
         deactivateReason: null,
+        removeService: false,
         failure: null,
       };
     };

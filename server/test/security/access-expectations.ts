@@ -382,6 +382,14 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'templateGroups.delete': { access: 'admin', plan: async (w) => ({ input: { id: await createGroup(w) } }) },
 
   'notificationServices.list': { access: 'user' },
+  'notificationServices.webPushKey': { access: 'user' },
+  'notificationServices.quietHours': { access: 'user' },
+  'notificationServices.setQuietHours': {
+    access: 'user',
+    plan: () => ({
+      input: { enabled: true, start: '22:00', end: '07:00', timeZone: 'Europe/Paris', serviceIds: null },
+    }),
+  },
   'notificationServices.create': {
     access: 'user',
     plan: () => ({
@@ -497,6 +505,16 @@ export const accessExpectations: Record<string, AccessExpectation> = {
     access: 'user',
     owned: true,
     plan: async (w, owner) => ({ input: { id: await createAlert(w, ownerOf(w, owner)) } }),
+  },
+  'alerts.snooze': {
+    access: 'user',
+    owned: true,
+    plan: async (w, owner) => ({
+      input: {
+        id: await createAlert(w, ownerOf(w, owner)),
+        until: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    }),
   },
   'alerts.test': { access: 'user', plan: async (w) => ({ input: await alertPayload(w) }) },
 

@@ -147,6 +147,8 @@ export const existingAlert: AlertRecord = {
     debounceSeconds: 0,
   },
   pollingIntervalSeconds: 300,
+  urgent: false,
+  snoozedUntil: null,
   notificationServices: [
     { notificationServiceId: 's-mail', type: 'EMAIL', label: 'Primary Email Alerts', isActive: true },
   ],
@@ -181,6 +183,8 @@ export function alertRecord(
     overrides: {},
     watchConfig: { all: [], any: [], notifyOn: 'everyMatch', notifyOnResolved: false, debounceSeconds: 0 },
     pollingIntervalSeconds: 60,
+    urgent: false,
+    snoozedUntil: null,
     notificationServices: [],
     lastRunAt: null,
     lastNotifiedAt: null,

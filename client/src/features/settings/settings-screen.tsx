@@ -9,6 +9,7 @@ import { AccountDataSection } from './account-data-section.tsx';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { ContactSection } from './contact-section.tsx';
 import { NotificationServicesSection } from './notification-services/notification-services-section.tsx';
+import { QuietHoursSectionForAccount } from './notification-services/quiet-hours-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
@@ -38,6 +39,7 @@ export function SettingsScreen() {
           <SecuritySection />
           <PreferencesSection />
           <NotificationServicesSection />
+          <QuietHoursSectionForAccount />
           <ApiTokensSection />
           <AccountDataSection />
         </Stack>

@@ -53,6 +53,8 @@ export function toAlert(row: AlertView, links: ServiceLink[]): Alert {
     stayStates: row.stay_window ? readStayStates(row.last_values) : null,
     watchConfig: readWatchConfig(row.watch_config),
     pollingIntervalSeconds: row.polling_interval_seconds,
+    urgent: row.urgent,
+    snoozedUntil: iso(row.snoozed_until),
     notificationServices: links.map(({ notificationServiceId, type, label, isActive }) => ({
       notificationServiceId,
       type,

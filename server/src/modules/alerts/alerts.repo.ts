@@ -176,6 +176,14 @@ export async function findActiveServiceIds(db: Db, userId: string, ids: string[]
   return new Set(rows.map((r) => r.id));
 }
 
+export async function setSnooze(db: Db, id: string, until: Date | null): Promise<void> {
+  await db
+    .updateTable('alerts')
+    .set({ snoozed_until: until, updated_at: databaseNow })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The template fields an alert needs: validation, defaults and the request it sends. */
 export function findTemplateForAlert(db: Db, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);

@@ -8,6 +8,7 @@ import {
   alertTestInput,
   alertTestResultSchema,
   noContent,
+  snoozeAlertInput,
   updateAlertInput,
 } from '@resort/shared';
 import { z } from 'zod';
@@ -37,6 +38,11 @@ export const alertsRouter = router({
     .input(updateAlertInput)
     .output(alertSchema)
     .mutation(({ ctx, input }) => ctx.services.alerts.update(owner(ctx), input)),
+  snooze: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/registrations/:id/snooze' } })
+    .input(snoozeAlertInput)
+    .output(alertSchema)
+    .mutation(({ ctx, input }) => ctx.services.alerts.snooze(owner(ctx), input)),
   remove: authedProcedure
     .meta({ rest: { method: 'DELETE', path: '/registrations/:id' } })
     .input(alertIdInput)

@@ -15,6 +15,7 @@ import {
   isStatusOnly,
   alertMessages as m,
   messages,
+  type SnoozeAlertInput,
   type ValidationIssue,
   validateAgainstTemplate,
   watchConfigSchema,
@@ -145,6 +146,7 @@ export function createAlertService(deps: {
       watch_config: JSON.stringify(payload.watchConfig ?? watchConfigSchema.parse({})),
       polling_interval_seconds:
         payload.pollingIntervalSeconds ?? clampPollingInterval(template.polling_interval_seconds),
+      urgent: payload.urgent ?? false,
     };
   }
 
@@ -209,6 +211,16 @@ export function createAlertService(deps: {
       if (result.reason === 'not_polled') throw new AppError('CONFLICT', m.checkNotPolled);
       const wait = Math.max(1, Math.ceil((result.availableAt.getTime() - clock.now().getTime()) / 1000));
       throw new AppError('TOO_MANY_REQUESTS', m.checkTooSoon(wait), { retryAfterSeconds: wait });
+    },
+
+    /** Holds back the alert's notifications until `until` (null: wakes it); its polling goes on. */
+    async snooze(actor: Actor, input: SnoozeAlertInput): Promise<Alert> {
+      const row = await requireReachable(actor, input.id);
+      const until = input.until === null ? null : new Date(input.until);
+      if (until && until.getTime() <= clock.now().getTime())
+        throw validationError([{ path: ['until'], message: m.snoozeInPast }]);
+      await repo.setSnooze(db, row.id, until);
+      return load(row.id);
     },
 
     async get(actor: Actor, id: string): Promise<Alert> {

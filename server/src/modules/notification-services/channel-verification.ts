@@ -120,6 +120,7 @@ export function createChannelVerification(deps: {
             partyName: null,
             metadata: { timestamp: clock.now().toISOString() },
             test: false,
+            urgent: false,
           },
         );
         return { message: result.note ? `${m.codeSent} ${result.note}` : m.codeSent };

@@ -1,9 +1,11 @@
 import {
   type ChannelVerification,
+  maskSecret,
   type NotificationService,
   type NotificationServiceConfig,
   type NotificationServiceType,
   needsVerification,
+  secretConfigFields,
 } from '@resort/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -21,13 +23,23 @@ export function verificationOf(
   return row.verified_via === 'existing' ? 'existing' : 'verified';
 }
 
+/** A channel's config as its owner sees it: tokens, keys and token-bearing URLs masked. */
+export function maskedConfig(type: string, config: unknown): NotificationServiceConfig {
+  const masked = { ...(config as Record<string, unknown>) };
+  for (const field of secretConfigFields[type as NotificationServiceType] ?? []) {
+    const value = masked[field];
+    if (typeof value === 'string' && value !== '') masked[field] = maskSecret(value);
+  }
+  return masked as unknown as NotificationServiceConfig;
+}
+
 export function toNotificationService(row: NotificationServiceRow): NotificationService {
   return {
     id: row.id,
     type: row.type as NotificationServiceType,
     label: row.label,
     isActive: row.is_active,
-    config: row.config as unknown as NotificationServiceConfig,
+    config: maskedConfig(row.type, row.config),
     // Only webhooks are signed; the secret of other types is never used, so it is not shown.
     signingSecret: row.type === 'WEBHOOK' ? row.signing_secret : null,
     deactivatedReason: row.deactivated_reason,
@@ -124,6 +136,11 @@ export async function deactivateService(db: Db, id: string, reason: string): Pro
     .set({ is_active: false, deactivated_reason: reason, updated_at: databaseNow })
     .where('id', '=', id)
     .execute();
+}
+
+/** The server's own removal of a service gone for good (an expired push subscription). */
+export async function removeService(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('notification_services').where('id', '=', id).execute();
 }
 
 export async function deleteOwnedService(db: Db, userId: string, id: string): Promise<boolean> {

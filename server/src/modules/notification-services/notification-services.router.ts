@@ -4,10 +4,12 @@ import {
   noContent,
   notificationServiceIdInput,
   notificationServiceSchema,
+  quietHoursSchema,
   setNotificationServiceActiveInput,
   testNotificationServiceInput,
   updateNotificationServiceInput,
   verifyChannelInput,
+  webPushKeySchema,
 } from '@resort/shared';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
@@ -15,6 +17,21 @@ import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
 const base = '/users/me/notification-services';
 
 export const notificationServicesRouter = router({
+  /** Quiet hours: deliveries inside the window are held and sent as one digest per channel at its end. */
+  quietHours: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/quiet-hours' } })
+    .output(quietHoursSchema)
+    .query(({ ctx }) => ctx.services.notificationServices.quietHours(ctx.auth.userId)),
+  setQuietHours: authedProcedure
+    .meta({ rest: { method: 'PUT', path: '/users/me/quiet-hours' } })
+    .input(quietHoursSchema)
+    .output(quietHoursSchema)
+    .mutation(({ ctx, input }) => ctx.services.notificationServices.setQuietHours(ctx.auth.userId, input)),
+  /** The server's VAPID public key, for a browser subscribing to push (PushManager.subscribe). */
+  webPushKey: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/users/me/web-push-key' } })
+    .output(webPushKeySchema)
+    .query(({ ctx }) => ctx.services.notificationServices.webPushKey()),
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: base } })
     .output(z.array(notificationServiceSchema))

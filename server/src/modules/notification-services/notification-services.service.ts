@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateNotificationServiceInput,
+  isMaskedSecret,
   messages,
   type NotificationService,
   type NotificationServiceConfig,
   type NotificationServiceType,
   notificationConfigSchemas,
   notificationMessages,
+  type QuietHours,
+  quietHoursMessages,
+  secretConfigFields,
   type TestNotificationResult,
   type TestNotificationServiceInput,
   type UpdateNotificationServiceInput,
+  type WebPushKey,
 } from '@resort/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -28,13 +33,18 @@ import {
   toNotificationService,
   updateOwnedService,
 } from './notification-services.repo.ts';
+import { findQuietHours, saveQuietHours } from './quiet-hours.repo.ts';
 
 /** Throws OutboundError for a destination URL the outbound guard would refuse (engine/channels/destination.ts). */
 /**
  * What other modules may do to a user's services inside their own transaction: notifications
  * deactivate a service its destination retired (410), the account summary lists them.
  */
-export { deactivateService, listNotificationServicesForUser } from './notification-services.repo.ts';
+export {
+  deactivateService,
+  listNotificationServicesForUser,
+  removeService,
+} from './notification-services.repo.ts';
 
 export type DestinationCheck = (url: string) => Promise<void>;
 
@@ -42,8 +52,38 @@ const ONE_PER_TYPE_INDEX = 'notification_services_one_per_type';
 /** Test sends reach real receivers; a user may not turn them into a request cannon. */
 const TEST_SENDS_PER_TEN_MINUTES = 30;
 
+/** The types whose URL the user gives: checked by the outbound guard when saved or tested. */
+const userUrlTypes: readonly NotificationServiceType[] = [
+  'WEBHOOK',
+  'SLACK_WEBHOOK',
+  'NTFY',
+  'DISCORD',
+  'TEAMS',
+];
+
 function destinationUrl(type: NotificationServiceType, config: NotificationServiceConfig): string | null {
-  return type === 'WEBHOOK' || type === 'SLACK_WEBHOOK' ? (config as { url: string }).url : null;
+  if (type === 'WEB_PUSH') return (config as { endpoint: string }).endpoint;
+  return userUrlTypes.includes(type) ? (config as { url: string }).url : null;
+}
+
+/**
+ * A masked secret sent back (the form shows what the list returned) keeps the stored value of the
+ * same type; one left masked with nothing stored behind it is refused.
+ */
+function withStoredSecrets<C extends NotificationServiceConfig>(
+  type: NotificationServiceType,
+  config: C,
+  stored: { type: string; config: unknown } | undefined,
+): C {
+  const result = { ...config } as Record<string, unknown>;
+  const from = stored?.type === type ? (stored.config as Record<string, unknown>) : {};
+  for (const field of secretConfigFields[type] ?? []) {
+    if (!isMaskedSecret(result[field])) continue;
+    if (typeof from[field] !== 'string')
+      throw new AppError('BAD_REQUEST', notificationMessages.secretMaskedOnCreate);
+    result[field] = from[field];
+  }
+  return result as C;
 }
 
 export function createNotificationServicesService(deps: {
@@ -54,6 +94,8 @@ export function createNotificationServicesService(deps: {
   rateLimits: RateLimiterFactory;
   /** E-mails or texts one channel receives an hour at most (CHANNEL_SENDS_PER_HOUR). */
   sendsPerHour: number;
+  /** The VAPID public key browsers subscribe to push with. */
+  webPushPublicKey: string;
 }) {
   const { db, channels, clock } = deps;
   const verification = createChannelVerification(deps);
@@ -90,7 +132,8 @@ export function createNotificationServicesService(deps: {
     const type = row.type as NotificationServiceType;
     if (input.type !== undefined && input.type !== type)
       throw new AppError('BAD_REQUEST', notificationMessages.typeUnchangeable);
-    const config = input.config === undefined ? undefined : parseConfig(type, input.config);
+    const config =
+      input.config === undefined ? undefined : withStoredSecrets(type, parseConfig(type, input.config), row);
     if (config) await assertDestinationAllowed(type, config);
     const updated = await updateOwnedService(db, userId, input.id, {
       label: input.label === undefined ? undefined : input.label || null,
@@ -107,7 +150,23 @@ export function createNotificationServicesService(deps: {
   return {
     list: (userId: string) => listNotificationServicesForUser(db, userId),
 
+    webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
+
+    quietHours: (userId: string) => findQuietHours(db, userId),
+
+    /** Saves the user's quiet hours; the channels it names must be the user's own. */
+    async setQuietHours(userId: string, input: QuietHours): Promise<QuietHours> {
+      if (input.serviceIds) {
+        const own = new Set((await listNotificationServicesForUser(db, userId)).map((s) => s.id));
+        if (input.serviceIds.some((id) => !own.has(id)))
+          throw new AppError('BAD_REQUEST', quietHoursMessages.serviceNotYours);
+      }
+      await saveQuietHours(db, userId, input);
+      return findQuietHours(db, userId);
+    },
+
     async create(userId: string, input: CreateNotificationServiceInput): Promise<NotificationService> {
+      withStoredSecrets(input.type, input.config, undefined);
       await assertDestinationAllowed(input.type, input.config);
       try {
         const row = await insertService(db, {
@@ -154,14 +213,15 @@ export function createNotificationServicesService(deps: {
       await reserveAll([[testLimiter, userId]], messages.common.rateLimited);
       const saved = input.id ? await requireOwned(userId, input.id) : undefined;
       await verification.assertTestAllowed(userId, input);
-      await assertDestinationAllowed(input.type, input.config);
+      const config = withStoredSecrets(input.type, input.config, saved);
+      await assertDestinationAllowed(input.type, config);
       const now = clock.now();
       try {
         const result = await channels.send(
           {
             type: input.type,
             label: input.label,
-            config: input.config,
+            config,
             signingSecret: saved?.signing_secret ?? newSigningSecret(),
           },
           {
@@ -173,6 +233,7 @@ export function createNotificationServicesService(deps: {
             partyName: null,
             metadata: { timestamp: now.toISOString(), test: true },
             test: true,
+            urgent: false,
           },
         );
         return { message: result.note ?? notificationMessages.testDispatched };

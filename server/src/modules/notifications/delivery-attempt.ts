@@ -8,6 +8,21 @@ import { type Channels, DeliveryError } from './channels/index.ts';
 import type { AttemptOutcome, DeliveryForSend } from './notifications.repo.ts';
 import { nextDelaySeconds, type RetryPolicy } from './retry-schedule.ts';
 
+/**
+ * A delivery held for quiet hours that carries others: one message listing every opening of the
+ * window, oldest first; null for any other delivery (a held one alone is sent as itself).
+ */
+export function digestOf(
+  d: Pick<DeliveryForSend, 'message' | 'digest'>,
+): { title: string; message: string } | null {
+  if (d.digest.length === 0) return null;
+  const messages = [d.message, ...d.digest.map((m) => m.message)];
+  return {
+    title: `${messages.length} openings during quiet hours`,
+    message: messages.map((m) => `• ${m}`).join('\n'),
+  };
+}
+
 /** One attempt's result: the outcome to record, and what else it asks for. */
 export interface AttemptResult {
   outcome: AttemptOutcome;
@@ -15,6 +30,8 @@ export interface AttemptResult {
   destinationFailed: boolean;
   /** Set when the service must be deactivated (410 Gone), with the reason to record. */
   deactivateReason: string | null;
+  /** Set when the service must be deleted (an expired push subscription). */
+  removeService: boolean;
   failure: DeliveryError | null;
 }
 
@@ -44,6 +61,7 @@ export function createDeliveryAttempt(deps: {
       failure = new DeliveryError(skipped, { permanent: true });
     } else {
       try {
+        const digest = digestOf(d);
         await channels.send(
           {
             type: d.type as NotificationServiceType,
@@ -54,16 +72,17 @@ export function createDeliveryAttempt(deps: {
           {
             // The delivery's id: the same webhook-id (and e-mail Message-ID) on every attempt.
             id: d.id,
-            message: d.message,
-            alertId: d.alertId,
-            templateId: d.templateId,
-            title: d.title ?? d.partyName,
-            partyName: d.partyName,
+            message: digest?.message ?? d.message,
+            alertId: digest ? null : d.alertId,
+            templateId: digest ? null : d.templateId,
+            title: digest?.title ?? d.title ?? d.partyName,
+            partyName: digest ? null : d.partyName,
             metadata: {
               ...d.metadata,
               timestamp: String(d.metadata.timestamp ?? d.notificationCreatedAt.toISOString()),
             },
             test: false,
+            urgent: d.urgent,
           },
         );
       } catch (error) {
@@ -90,9 +109,11 @@ export function createDeliveryAttempt(deps: {
         error: failure?.message ?? null,
         retryInSeconds: retryInSeconds === null ? null : Number(retryInSeconds.toFixed(3)),
         delivered: failure === null,
+        carriesDigest: d.digest.length > 0,
       },
       destinationFailed: failure !== null && !failure.permanent,
       deactivateReason: failure?.deactivateReason ?? null,
+      removeService: failure?.removeService ?? false,
       failure,
     };
   };

@@ -24,6 +24,8 @@ export const DELIVERY_CHANNEL = 'notification_deliveries';
 export async function insertNotificationsWithDeliveries(
   db: Db,
   inputs: StampedNotification[],
+  /** The app clock's now: what quiet hours are judged at (holds are kept in database time). */
+  at: Date,
 ): Promise<Map<string, string>> {
   if (inputs.length === 0) return new Map();
   const values = JSON.stringify(
@@ -50,7 +52,7 @@ export async function insertNotificationsWithDeliveries(
     -- Each channel of the notification's alert, or of every alert a grouped notice names, or (a
     -- notice to all of its user's channels) every channel of its user, once.
     targets AS (
-      SELECT DISTINCT n.id, n.user_id, ans.notification_service_id AS service_id
+      SELECT DISTINCT n.id, n.user_id, n.alert_id, ans.notification_service_id AS service_id
       FROM created n
       CROSS JOIN LATERAL (
         SELECT n.alert_id AS alert_id
@@ -59,17 +61,57 @@ export async function insertNotificationsWithDeliveries(
       ) linked
       JOIN alert_notification_services ans ON ans.alert_id = linked.alert_id
       UNION
-      SELECT n.id, n.user_id, s.id FROM created n JOIN notification_services s ON s.user_id = n.user_id
+      SELECT n.id, n.user_id, n.alert_id, s.id FROM created n JOIN notification_services s ON s.user_id = n.user_id
       WHERE n.all_channels
+    ),
+    candidates AS MATERIALIZED (
+      SELECT gen_random_uuid() AS id, n.id AS notification_id, s.id AS service_id, n.user_id,
+             delivery_destination(s.type, s.config) AS destination, s.created_at AS service_created_at,
+             -- Inside the user's quiet hours (and on a channel they cover), a non-urgent delivery is held.
+             CASE WHEN NOT coalesce(a.urgent, false) AND (q.service_ids IS NULL OR s.id = ANY(q.service_ids))
+                  THEN quiet_window_end(q.enabled, q.start_time, q.end_time, q.time_zone, ${at.toISOString()}::timestamptz)
+             END AS held_until
+      FROM targets n
+      JOIN notification_services s ON s.id = n.service_id
+      -- A notice about no one alert (a template failing) has none: never urgent, never snoozed.
+      LEFT JOIN alerts a ON a.id = n.alert_id
+      LEFT JOIN quiet_hours q ON q.user_id = n.user_id
+      WHERE s.user_id = n.user_id AND s.is_active
+        -- A snoozed alert's notification is recorded, and sent nowhere.
+        AND (a.snoozed_until IS NULL OR a.snoozed_until <= now())
+    ),
+    carriers AS (
+      -- A delivery already held for the same service and window carries the new ones.
+      SELECT DISTINCT ON (d.notification_service_id, d.held_until)
+             d.notification_service_id AS service_id, d.held_until, d.id
+      FROM notification_deliveries d
+      JOIN (SELECT DISTINCT service_id, held_until FROM candidates WHERE held_until IS NOT NULL) c
+        ON c.service_id = d.notification_service_id AND c.held_until = d.held_until
+      WHERE d.status = 'PENDING' AND d.digest_of IS NULL
+      ORDER BY d.notification_service_id, d.held_until, d.created_at, d.id
+    ),
+    placed AS (
+      SELECT c.*,
+             CASE WHEN c.held_until IS NULL THEN NULL
+                  WHEN k.id IS NOT NULL THEN k.id
+                  WHEN first_value(c.id) OVER w = c.id THEN NULL
+                  ELSE first_value(c.id) OVER w END AS digest_of
+      FROM candidates c
+      LEFT JOIN carriers k ON k.service_id = c.service_id AND k.held_until = c.held_until
+      WINDOW w AS (PARTITION BY c.service_id, c.held_until ORDER BY c.notification_id)
     ),
     deliveries AS (
       INSERT INTO notification_deliveries
-        (notification_id, notification_service_id, user_id, status, destination, next_attempt_at)
-      SELECT n.id, s.id, n.user_id, 'PENDING', delivery_destination(s.type, s.config), now()
-      FROM targets n
-      JOIN notification_services s ON s.id = n.service_id
-      WHERE s.user_id = n.user_id AND s.is_active
-      ORDER BY n.id, s.created_at
+        (id, notification_id, notification_service_id, user_id, status, destination, next_attempt_at,
+         held_until, digest_of)
+      SELECT id, notification_id, service_id, user_id, 'PENDING', destination,
+             -- Held: due at the window's end (the carrier; a carried one is never claimed itself).
+             CASE WHEN held_until IS NULL THEN now()
+                  WHEN digest_of IS NULL THEN now() + (held_until - ${at.toISOString()}::timestamptz)
+             END,
+             held_until, digest_of
+      FROM placed
+      ORDER BY notification_id, service_created_at
       ON CONFLICT (notification_id, notification_service_id) DO NOTHING
       RETURNING id
     ),
@@ -109,6 +151,11 @@ export interface DeliveryForSend {
   templateId: string | null;
   title: string | null;
   partyName: string | null;
+  urgent: boolean;
+  /** Set when held for quiet hours: the window's end. */
+  heldUntil: Date | null;
+  /** The held deliveries this one carries as a digest (their messages and alert titles). */
+  digest: { message: string; title: string | null }[];
 }
 
 const lease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
@@ -121,13 +168,22 @@ function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, lea
       UPDATE notification_deliveries d
       SET claim_token = ${token}::uuid, claimed_until = ${lease(leaseSeconds)}
       FROM picked WHERE d.id = picked.id
-      RETURNING d.id, d.attempts, d.destination, d.claim_token, d.notification_id, d.notification_service_id
+      RETURNING d.id, d.attempts, d.destination, d.claim_token, d.notification_id, d.notification_service_id,
+                d.held_until
     )
     SELECT c.id, c.attempts, c.destination, c.claim_token AS "claimToken",
            c.notification_service_id AS "serviceId", n.message, n.metadata,
            n.alert_id AS "alertId", n.created_at AS "notificationCreatedAt",
            s.type, s.label, s.config, s.signing_secret AS "signingSecret", s.is_active AS "serviceActive",
-           r.template_id AS "templateId", r.title, r.party_name AS "partyName"
+           r.template_id AS "templateId", r.title, r.party_name AS "partyName",
+           coalesce(r.urgent, false) AS urgent, c.held_until AS "heldUntil",
+           CASE WHEN c.held_until IS NULL THEN '[]'::json ELSE (
+             SELECT coalesce(json_agg(json_build_object('message', n2.message, 'title', r2.title)
+                                      ORDER BY n2.created_at, m.id), '[]'::json)
+             FROM notification_deliveries m
+             JOIN notifications n2 ON n2.id = m.notification_id
+             LEFT JOIN alerts r2 ON r2.id = n2.alert_id
+             WHERE m.digest_of = c.id) END AS digest
     FROM claimed c
     JOIN notifications n ON n.id = c.notification_id
     JOIN notification_services s ON s.id = c.notification_service_id
@@ -193,6 +249,8 @@ export interface AttemptOutcome {
   /** Seconds from the record (database clock) to the next attempt; null when none follows. */
   retryInSeconds: number | null;
   delivered: boolean;
+  /** It carried a digest: the deliveries it carried take its outcome once settled. */
+  carriesDigest?: boolean;
 }
 
 /**
@@ -222,7 +280,24 @@ export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promis
     )}::jsonb) AS v(id uuid, token uuid, prev int, status text, attempts int, error text, retry float8, delivered boolean)
     WHERE d.id = v.id AND d.status = 'PENDING' AND d.attempts = v.prev AND d.claim_token = v.token
     RETURNING d.id`.execute(db);
-  return new Set(rows.map((r) => r.id));
+  const recorded = new Set(rows.map((r) => r.id));
+  const carriers = outcomes.filter((o) => o.carriesDigest && o.status !== 'PENDING' && recorded.has(o.id));
+  if (carriers.length > 0)
+    await settleCarried(
+      db,
+      carriers.map((o) => o.id),
+    );
+  return recorded;
+}
+
+/** The deliveries a settled digest carried take its outcome: sent (or failed) together. */
+async function settleCarried(db: Db, carrierIds: string[]): Promise<void> {
+  await sql`
+    UPDATE notification_deliveries m
+    SET status = c.status, attempts = c.attempts, error = c.error, dispatched_at = c.dispatched_at,
+        updated_at = now()
+    FROM notification_deliveries c
+    WHERE m.digest_of = c.id AND c.id = ANY(${carrierIds}::uuid[]) AND m.status = 'PENDING'`.execute(db);
 }
 
 /** Extends the leases of rows this delivery worker still holds (by id: the primary key finds them). */

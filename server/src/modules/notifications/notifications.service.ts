@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { deactivateService } from '../notification-services/notification-services.service.ts';
+import { deactivateService, removeService } from '../notification-services/notification-services.service.ts';
 import type { Channels } from './channels/index.ts';
 import { type AttemptResult, createDeliveryAttempt } from './delivery-attempt.ts';
 import type { NewNotification } from './new-notification.ts';
@@ -58,7 +58,7 @@ export function createNotificationsService(deps: {
   }
 
   async function createOne(db: Database | Transaction<DB>, input: NewNotification) {
-    const created = await insertNotificationsWithDeliveries(db, [withTimestamp(input)]);
+    const created = await insertNotificationsWithDeliveries(db, [withTimestamp(input)], clock.now());
     const id = created.get(input.eventKey);
     if (id) return { notificationId: id, created: true };
     return { notificationId: await findNotificationId(db, input.eventKey), created: false };
@@ -69,7 +69,9 @@ export function createNotificationsService(deps: {
     return db.transaction().execute(async (trx) => {
       const recorded = await recordOutcomes(trx, [outcome]);
       if (!recorded.has(outcome.id)) return false;
-      await deactivateService(trx, outcome.serviceId, result.deactivateReason!);
+      // An expired push subscription is deleted (its deliveries with it); other services are turned off.
+      if (result.removeService) await removeService(trx, outcome.serviceId);
+      else await deactivateService(trx, outcome.serviceId, result.deactivateReason!);
       return true;
     });
   }
@@ -153,7 +155,7 @@ export function createNotificationsService(deps: {
      * statement, so a burst of matches is one round trip per write-back batch. Idempotent per event key.
      */
     async createNotifications(inputs: NewNotification[]): Promise<void> {
-      await insertNotificationsWithDeliveries(db, inputs.map(withTimestamp));
+      await insertNotificationsWithDeliveries(db, inputs.map(withTimestamp), clock.now());
     },
 
     history(userId: string, input: NotificationHistoryInput): Promise<NotificationRecord[]> {

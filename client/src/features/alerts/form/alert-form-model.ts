@@ -65,6 +65,8 @@ export interface AlertFormValues {
   notifyOn: NotifyOn;
   pollingIntervalSeconds: number | string;
   notificationServiceIds: string[];
+  /** Every channel uses its high priority for this alert's messages. */
+  urgent: boolean;
   tags: string[];
   title: string;
   partyName: string;
@@ -150,6 +152,7 @@ export function emptyAlertValues(): AlertFormValues {
     notifyOn: 'everyMatch',
     pollingIntervalSeconds: 60,
     notificationServiceIds: [],
+    urgent: false,
     tags: [],
     title: '',
     partyName: '',
@@ -219,6 +222,7 @@ export function fromAlert(alert: AlertRecord, model: TemplateModel, now: Date): 
     notifyOn: watch.notifyOn,
     pollingIntervalSeconds: alert.pollingIntervalSeconds,
     notificationServiceIds: alert.notificationServices.map((s) => s.notificationServiceId),
+    urgent: alert.urgent,
     tags: alert.tags,
     title: alert.title ?? '',
     partyName: alert.partyName ?? '',

@@ -145,6 +145,7 @@ const formKey: Record<string, string> = {
   tags: 'tags',
   pollingIntervalSeconds: 'pollingIntervalSeconds',
   notificationServiceIds: 'notificationServiceIds',
+  urgent: 'urgent',
   watchConfig: 'rules',
   customHeaders: 'customHeadersText',
   customQuery: 'customQueryText',
@@ -188,6 +189,7 @@ export function parseAlertForm(
     // Blank stays text, so the schema answers with its not-a-number message.
     pollingIntervalSeconds: values.pollingIntervalSeconds as number,
     notificationServiceIds: values.notificationServiceIds,
+    urgent: values.urgent,
   };
   // The test runs without rules (availability is then the status code); saving needs one.
   const schema = opts.forTest ? alertTestInput : alertPayloadSchema;

@@ -143,6 +143,8 @@ describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, ()
     // Every active service comes preselected; the planner unticks the e-mail.
     expect(screen.getByRole('checkbox', { name: 'Team hook (Webhook)' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Primary Email Alerts (Email)' }));
+    expect(screen.getByRole('checkbox', { name: /Urgent/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Urgent/ }));
     await submit(user);
     expect(submitted).toHaveLength(1);
     expect(submitted[0]).toMatchObject({
@@ -150,6 +152,7 @@ describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, ()
       title: 'Spring break',
       pollingIntervalSeconds: 120,
       notificationServiceIds: ['s-hook'],
+      urgent: true,
       overrides: {
         body: {
           'stay.checkIn': defaultDateValue(new Date()),

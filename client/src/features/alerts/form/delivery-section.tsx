@@ -18,6 +18,12 @@ const typeNames: Record<string, string> = {
   SLACK_WEBHOOK: 'Slack',
   EMAIL: 'Email',
   SMS: 'SMS',
+  NTFY: 'ntfy',
+  PUSHOVER: 'Pushover',
+  TELEGRAM: 'Telegram',
+  DISCORD: 'Discord',
+  TEAMS: 'Teams',
+  WEB_PUSH: 'Browser push',
 };
 const typeLabel = (type: string) => typeNames[type] ?? type;
 
@@ -36,6 +42,11 @@ export function DeliverySection({ form, services }: { form: AlertForm; services:
         allowDecimal={false}
         maw={280}
         {...form.getInputProps('pollingIntervalSeconds')}
+      />
+      <Checkbox
+        label="Urgent"
+        description="Its messages use each channel's high priority: ntfy 5, Pushover emergency, push that stays on screen."
+        {...form.getInputProps('urgent', { type: 'checkbox' })}
       />
       <Checkbox.Group
         label="Notification services"

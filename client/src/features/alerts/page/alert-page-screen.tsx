@@ -16,6 +16,7 @@ import { AlertTimeline } from './alert-timeline.tsx';
 import { LastAnswer } from './last-answer.tsx';
 import { PollLog } from './poll-log.tsx';
 import { RuleExplanation } from './rule-explanation.tsx';
+import { SnoozeControl } from './snooze-control.tsx';
 import { StayCalendar } from './stay-calendar.tsx';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
@@ -63,7 +64,8 @@ function CheckNow({ insight, admin }: { insight: AlertInsight; admin: boolean })
 /** /alerts/{id}: what one alert saw, when and why; kept current by live events. */
 export function AlertPageScreen({ alertId }: { alertId: string }) {
   const api = useApi();
-  const admin = useViewer().isAdmin;
+  const viewer = useViewer();
+  const admin = viewer.isAdmin;
   const insight = useQuery(api.alertInsight.get(alertId, admin));
   const now = useNow();
   if (insight.isPending) return <LoadingState label="Loading the alert…" />;
@@ -75,7 +77,14 @@ export function AlertPageScreen({ alertId }: { alertId: string }) {
       <PageHeader
         title={alertDisplayTitle(alert)}
         subtitle={`${alert.template.name}${alert.partyName ? ` · ${alert.partyName}` : ''}`}
-        actions={<CheckNow insight={data} admin={admin} />}
+        actions={
+          <Group align="flex-start" gap="md">
+            {alert.userId === viewer.userId ? (
+              <SnoozeControl alertId={alert.id} snoozedUntil={alert.snoozedUntil} />
+            ) : null}
+            <CheckNow insight={data} admin={admin} />
+          </Group>
+        }
       />
       <Card withBorder padding="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">

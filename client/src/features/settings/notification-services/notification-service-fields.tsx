@@ -8,6 +8,15 @@ import {
 
 type Form = UseFormReturnType<NotificationServiceFormValues>;
 
+const secretHint = 'Shown masked once saved; leave it as it is to keep the saved value.';
+const ntfyPriorities = [
+  { value: '1', label: '1 (min)' },
+  { value: '2', label: '2 (low)' },
+  { value: '3', label: '3 (default)' },
+  { value: '4', label: '4 (high)' },
+  { value: '5', label: '5 (max)' },
+];
+
 function WebhookHeaders({ form }: { form: Form }) {
   const headers = form.getValues().headers;
   return (
@@ -103,5 +112,96 @@ export function NotificationServiceFields({ form }: { form: Form }) {
       return <TextInput label="Destination email" type="email" required {...form.getInputProps('toEmail')} />;
     case 'SMS':
       return <TextInput label="Destination number" type="tel" required {...form.getInputProps('toNumber')} />;
+    case 'NTFY':
+      return (
+        <Stack gap="sm">
+          <TextInput label="ntfy server URL" required {...form.getInputProps('url')} />
+          <TextInput label="Topic" required {...form.getInputProps('topic')} />
+          <TextInput
+            label="Access token"
+            description={secretHint}
+            placeholder="tk_… (optional)"
+            autoComplete="off"
+            {...form.getInputProps('token')}
+          />
+          <Select
+            label="Priority"
+            description="Urgent alerts always use 5 (max)."
+            data={ntfyPriorities}
+            allowDeselect={false}
+            {...form.getInputProps('priority')}
+          />
+        </Stack>
+      );
+    case 'PUSHOVER':
+      return (
+        <Stack gap="sm">
+          <TextInput
+            label="User key"
+            description={secretHint}
+            required
+            autoComplete="off"
+            {...form.getInputProps('userKey')}
+          />
+          <TextInput
+            label="Application token"
+            description={secretHint}
+            required
+            autoComplete="off"
+            {...form.getInputProps('appToken')}
+          />
+          <TextInput label="Device" placeholder="All devices (optional)" {...form.getInputProps('device')} />
+        </Stack>
+      );
+    case 'TELEGRAM':
+      return (
+        <Stack gap="sm">
+          <TextInput
+            label="Bot token"
+            description={secretHint}
+            placeholder="123456:ABC…"
+            required
+            autoComplete="off"
+            {...form.getInputProps('botToken')}
+          />
+          <TextInput
+            label="Chat id"
+            placeholder="-1001234567890 or @channel"
+            required
+            {...form.getInputProps('chatId')}
+          />
+        </Stack>
+      );
+    case 'DISCORD':
+      return (
+        <Stack gap="sm">
+          <TextInput
+            label="Discord webhook URL"
+            description={secretHint}
+            placeholder="https://discord.com/api/webhooks/…"
+            required
+            autoComplete="off"
+            {...form.getInputProps('url')}
+          />
+          <TextInput label="Username" placeholder="Optional" {...form.getInputProps('username')} />
+        </Stack>
+      );
+    case 'WEB_PUSH':
+      return (
+        <Text size="sm" c="dimmed">
+          This browser subscription receives your alerts as push notifications. Remove it to stop them here.
+        </Text>
+      );
+    case 'TEAMS':
+      return (
+        <TextInput
+          label="Teams workflow or incoming webhook URL"
+          description={secretHint}
+          placeholder="https://…"
+          required
+          autoComplete="off"
+          {...form.getInputProps('url')}
+        />
+      );
   }
 }

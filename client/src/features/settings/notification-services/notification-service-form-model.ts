@@ -31,13 +31,26 @@ export interface NotificationServiceFormValues {
   username: string;
   toEmail: string;
   toNumber: string;
+  // Native channels. Secrets of a saved channel arrive masked and are kept when sent back unchanged.
+  topic: string;
+  token: string;
+  priority: string;
+  userKey: string;
+  appToken: string;
+  device: string;
+  botToken: string;
+  chatId: string;
+  // A browser's push subscription: made by "Turn on push in this browser", never typed in.
+  endpoint: string;
+  p256dh: string;
+  auth: string;
 }
 
 export function emptyValues(type: NotificationServiceType, label = ''): NotificationServiceFormValues {
   return {
     type,
     label,
-    url: '',
+    url: type === 'NTFY' ? 'https://ntfy.sh' : '',
     method: 'POST',
     headers: [],
     bodyTemplate: type === 'WEBHOOK' ? DEFAULT_WEBHOOK_BODY_TEMPLATE : '',
@@ -45,6 +58,17 @@ export function emptyValues(type: NotificationServiceType, label = ''): Notifica
     username: '',
     toEmail: '',
     toNumber: '',
+    topic: '',
+    token: '',
+    priority: '3',
+    userKey: '',
+    appToken: '',
+    device: '',
+    botToken: '',
+    chatId: '',
+    endpoint: '',
+    p256dh: '',
+    auth: '',
   };
 }
 
@@ -55,6 +79,9 @@ export function isTypeTaken(
 ): boolean {
   return (singleInstanceTypes as readonly string[]).includes(type) && configured.includes(type);
 }
+
+/** The types the form adds: a browser's push subscription is made by turning push on, not typed in. */
+export const formServiceTypes = notificationServiceTypes.filter((t) => t !== 'WEB_PUSH');
 
 export function firstFreeType(configured: readonly NotificationServiceType[]): NotificationServiceType {
   return notificationServiceTypes.find((t) => !isTypeTaken(t, configured)) ?? 'SLACK_WEBHOOK';
@@ -91,6 +118,35 @@ export function toPayload(values: NotificationServiceFormValues): NotificationSe
       return { type: 'EMAIL', label, config: { toEmail: values.toEmail } };
     case 'SMS':
       return { type: 'SMS', label, config: { toNumber: values.toNumber } };
+    case 'NTFY':
+      return {
+        type: 'NTFY',
+        label,
+        config: {
+          url: values.url,
+          topic: values.topic,
+          token: values.token || undefined,
+          priority: Number(values.priority),
+        },
+      };
+    case 'PUSHOVER':
+      return {
+        type: 'PUSHOVER',
+        label,
+        config: { userKey: values.userKey, appToken: values.appToken, device: values.device || undefined },
+      };
+    case 'TELEGRAM':
+      return { type: 'TELEGRAM', label, config: { botToken: values.botToken, chatId: values.chatId } };
+    case 'DISCORD':
+      return { type: 'DISCORD', label, config: { url: values.url, username: values.username || undefined } };
+    case 'TEAMS':
+      return { type: 'TEAMS', label, config: { url: values.url } };
+    case 'WEB_PUSH':
+      return {
+        type: 'WEB_PUSH',
+        label,
+        config: { endpoint: values.endpoint, p256dh: values.p256dh, auth: values.auth },
+      };
   }
 }
 
@@ -131,5 +187,16 @@ export function fromService(service: {
     username: text('username'),
     toEmail: text('toEmail'),
     toNumber: text('toNumber'),
+    topic: text('topic'),
+    token: text('token'),
+    priority: typeof c.priority === 'number' ? String(c.priority) : values.priority,
+    userKey: text('userKey'),
+    appToken: text('appToken'),
+    device: text('device'),
+    botToken: text('botToken'),
+    chatId: text('chatId'),
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
   };
 }

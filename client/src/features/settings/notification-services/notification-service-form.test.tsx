@@ -161,4 +161,32 @@ describe('NotificationServiceForm', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Test notification dispatched successfully.')).toBeInTheDocument();
     expect(tested).toEqual([{ type: 'SMS', config: { toNumber: '+15550100' } }]);
   });
+
+  it('validates and sends the native channels: ntfy with its priority, Telegram with its token and chat', async () => {
+    const { created, user } = setup();
+    await chooseType(user, 'ntfy');
+    expect(screen.getByRole('textbox', { name: /ntfy server URL/ })).toHaveValue('https://ntfy.sh');
+    await user.type(screen.getByRole('textbox', { name: /Topic/ }), 'bad topic!');
+    await user.click(screen.getByRole('button', { name: 'Add service' }));
+    expect(
+      await screen.findByText('Topic may contain only letters, digits, - and _ (at most 64)'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /Topic/ }));
+    await user.type(screen.getByRole('textbox', { name: /Topic/ }), 'resort-openings');
+    await user.click(screen.getByRole('button', { name: 'Add service' }));
+    await screen.findByRole('button', { name: 'Add service' });
+    expect(created[0]).toEqual({
+      type: 'NTFY',
+      config: { url: 'https://ntfy.sh', topic: 'resort-openings', priority: 3 },
+    });
+
+    await chooseType(user, 'Telegram');
+    await user.type(screen.getByRole('textbox', { name: /Bot token/ }), 'not-a-token');
+    await user.type(screen.getByRole('textbox', { name: /Chat id/ }), '-1001234567890');
+    await user.click(screen.getByRole('button', { name: 'Add service' }));
+    expect(
+      await screen.findByText('Bot token must look like 123456:ABC… as BotFather gives it'),
+    ).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@ import { NotificationServiceFields } from './notification-service-fields.tsx';
 import {
   emptyValues,
   firstFreeType,
+  formServiceTypes,
   isTypeTaken,
   type NotificationServiceFormValues,
   type NotificationServicePayload,
@@ -116,7 +117,7 @@ export function NotificationServiceForm({
             onChange={changeType}
             allowDeselect={false}
             disabled={editing !== undefined}
-            data={notificationServiceTypes.map((t) => ({
+            data={(editing === undefined ? formServiceTypes : notificationServiceTypes).map((t) => ({
               value: t,
               label: serviceTypeLabels[t],
               disabled: isTypeTaken(t, configuredTypes),

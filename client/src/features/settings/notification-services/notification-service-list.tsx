@@ -11,7 +11,8 @@ export type ListedService = Pick<
 
 function destination(service: ListedService): string {
   const c = service.config as Record<string, unknown>;
-  const value = c.url ?? c.toEmail ?? c.toNumber;
+  if (service.type === 'NTFY') return `${String(c.url).replace(/\/+$/, '')}/${String(c.topic)}`;
+  const value = c.url ?? c.toEmail ?? c.toNumber ?? c.chatId;
   return typeof value === 'string' ? value : '';
 }
 

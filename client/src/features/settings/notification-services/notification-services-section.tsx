@@ -13,6 +13,7 @@ import {
 } from './notification-service-actions.tsx';
 import { NotificationServiceForm } from './notification-service-form.tsx';
 import { NotificationServiceList, serviceName } from './notification-service-list.tsx';
+import { WebPushToggle } from './web-push-toggle.tsx';
 
 export function NotificationServicesSection() {
   const api = useApi();
@@ -29,8 +30,8 @@ export function NotificationServicesSection() {
         Notification services
       </Text>
       <Text size="sm" c="dimmed" mb="md">
-        Where your alerts reach you. One e-mail, one SMS and one webhook per account; Slack as many as you
-        like.
+        Where your alerts reach you. One e-mail, one SMS and one webhook per account; Slack, ntfy, Pushover,
+        Telegram, Discord, Teams and browser push as many as you like.
       </Text>
       {summary.isPending ? (
         <Skeleton height={60} />
@@ -44,6 +45,8 @@ export function NotificationServicesSection() {
           <FeedbackBanner feedback={outcome} onClose={clearOutcome}>
             {outcome ? <ServiceOutcomeText outcome={outcome} /> : null}
           </FeedbackBanner>
+          <WebPushToggle services={services} onOutcome={setOutcome} />
+          <Divider my="md" />
           <NotificationServiceList
             services={services}
             actions={(service) => (

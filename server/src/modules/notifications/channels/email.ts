@@ -1,6 +1,7 @@
 import type { EmailConfig } from '@resort/shared';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../../platform/logger.ts';
+import { modelOf } from './message-model.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 interface EmailContent {
@@ -18,13 +19,12 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** A readable message in both plain text and HTML: the alert's message first, then the facts. */
-function composeEmail(message: ChannelMessage): EmailContent {
-  const heading = message.test ? 'Test notification' : (message.title ?? 'Availability alert');
-  const facts: [string, string][] = [];
-  if (message.title && !message.test) facts.push(['Alert', message.title]);
-  if (message.partyName) facts.push(['Party', message.partyName]);
-  facts.push(['Sent', new Date(message.metadata.timestamp).toUTCString()]);
+/**
+ * A readable message in both plain text and HTML, rendered from the message model: the alert's message
+ * first, then the facts and the link to the alert's page.
+ */
+function composeEmail(message: ChannelMessage, publicUrl: string | undefined): EmailContent {
+  const { heading, facts, link, linkLabel } = modelOf(message, publicUrl);
   const footer = message.test
     ? 'You asked Resort Alerts to send this test to check that this channel works.'
     : 'You receive this because this address is a notification channel of your Resort Alerts account.';
@@ -35,6 +35,7 @@ function composeEmail(message: ChannelMessage): EmailContent {
     message.message,
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
+    ...(link ? ['', `${linkLabel}: ${link}`] : []),
     '',
     '--',
     footer,
@@ -50,7 +51,9 @@ function composeEmail(message: ChannelMessage): EmailContent {
 <html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1a1a;line-height:1.5">
 <h2 style="margin:0 0 12px">${escapeHtml(heading)}</h2>
 <p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(message.message)}</p>
-<table style="border-collapse:collapse;font-size:14px">${rows}</table>
+<table style="border-collapse:collapse;font-size:14px">${rows}</table>${
+    link ? `\n<p style="margin-top:16px"><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>` : ''
+  }
 <p style="margin-top:24px;font-size:12px;color:#777">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject: `Resort Alerts: ${heading}`, text, html };
@@ -81,6 +84,8 @@ export function createEmailSender(deps: {
   /** Pooled connections, each reused for message after message. */
   poolSize: number;
   log: Logger;
+  /** The app's public address, for the link to the alert's page. */
+  publicUrl?: string | undefined;
 }): ChannelSender & { close(): void } {
   const { log } = deps;
   const transport = deps.smtpUrl
@@ -99,7 +104,7 @@ export function createEmailSender(deps: {
   return {
     async send(target: ChannelTarget, message: ChannelMessage) {
       const { toEmail } = target.config as EmailConfig;
-      const content = composeEmail(message);
+      const content = composeEmail(message, deps.publicUrl);
       if (!transport) {
         log.info(
           { to: toEmail, subject: content.subject, text: content.text },

@@ -21,13 +21,21 @@ function snippet(text: string): string {
 /**
  * Sends one HTTP delivery through the guarded outbound client and reads the answer: 2xx succeeds;
  * 410 fails for good and deactivates the service; 429 carries its Retry-After; anything else is a
- * retryable failure naming the status and the start of the body.
+ * retryable failure naming the status and the start of the body, unless `refusedForGood` says the
+ * provider refused the request itself (Pushover's and Telegram's 4xx): then it fails for good.
  */
 export async function sendHttp(
   outbound: OutboundRequester,
-  request: { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: string | Uint8Array;
+    timeoutMs: number;
+  },
   receiver: string,
   now: () => Date,
+  refusedForGood: (status: number) => boolean = () => false,
 ): Promise<{ status: number }> {
   let response: Awaited<ReturnType<OutboundRequester['request']>>;
   try {
@@ -43,12 +51,14 @@ export async function sendHttp(
     throw new DeliveryError(message, {
       permanent: true,
       deactivateReason: notificationMessages.deactivatedGone(status),
+      status,
     });
   }
   if (status === 429) {
     throw new DeliveryError(message, {
       retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now()),
+      status,
     });
   }
-  throw new DeliveryError(message);
+  throw new DeliveryError(message, { permanent: refusedForGood(status), status });
 }

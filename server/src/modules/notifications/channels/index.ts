@@ -2,10 +2,19 @@ import type { NotificationServiceType } from '@resort/shared';
 import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Logger } from '../../../platform/logger.ts';
+import type { VapidKeys } from '../vapid-keys.ts';
 import { createEmailSender } from './email.ts';
+import {
+  createDiscordSender,
+  createNtfySender,
+  createPushoverSender,
+  createTeamsSender,
+  createTelegramSender,
+} from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
+import { createWebPushSender } from './web-push.ts';
 import { createSlackSender, createWebhookSender } from './webhook.ts';
 
 export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
@@ -23,7 +32,13 @@ export function createChannels(deps: {
     | 'SMS_FROM'
     | 'DELIVERY_TIMEOUT_MS'
     | 'SMTP_POOL_SIZE'
+    | 'PUBLIC_URL'
+    | 'PUSHOVER_API_URL'
+    | 'TELEGRAM_API_URL'
+    | 'VAPID_SUBJECT'
   >;
+  /** The Web Push key pair (vapid-keys.ts). */
+  vapid: VapidKeys;
   outbound: OutboundRequester;
   log: Logger;
   clock: Clock;
@@ -48,13 +63,22 @@ export function createChannels(deps: {
     timeoutMs,
     poolSize: config.SMTP_POOL_SIZE,
     log,
+    publicUrl: config.PUBLIC_URL,
   });
   // Webhooks and Slack go through the outbound client's shared agent: kept-alive connections per origin.
+  // Native channels: the same outbox and guarded client; the message model rendered their way.
+  const native = { outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL };
   const senders: Record<NotificationServiceType, ChannelSender> = {
     WEBHOOK: createWebhookSender({ outbound, timeoutMs, now }),
-    SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now }),
+    SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL }),
     EMAIL: email,
-    SMS: createSmsSender(smsProvider),
+    SMS: createSmsSender(smsProvider, config.PUBLIC_URL),
+    NTFY: createNtfySender(native),
+    PUSHOVER: createPushoverSender({ ...native, apiUrl: config.PUSHOVER_API_URL }),
+    TELEGRAM: createTelegramSender({ ...native, apiUrl: config.TELEGRAM_API_URL }),
+    DISCORD: createDiscordSender(native),
+    TEAMS: createTeamsSender(native),
+    WEB_PUSH: createWebPushSender({ ...native, vapid: deps.vapid, subject: config.VAPID_SUBJECT }),
   };
   return {
     send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {

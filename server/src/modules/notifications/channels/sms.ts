@@ -1,5 +1,6 @@
 import type { SmsConfig } from '@resort/shared';
 import type { Logger } from '../../../platform/logger.ts';
+import { modelOf } from './message-model.ts';
 import { type OutboundRequester, toOutboundFailure } from './outbound.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
@@ -11,13 +12,11 @@ interface SmsProvider {
 /** Twilio's limit for one message body (it splits it into segments itself). */
 const MAX_SMS_LENGTH = 1600;
 
-function composeSms(message: ChannelMessage): string {
-  const heading = message.test
-    ? 'Resort Alerts test'
-    : message.title
-      ? `Resort Alerts: ${message.title}`
-      : 'Resort Alerts';
-  const text = `${heading}\n${message.message}`;
+/** The message model in a text: the heading, what opened, and the alert's page. */
+function composeSms(message: ChannelMessage, publicUrl: string | undefined): string {
+  const m = modelOf(message, publicUrl);
+  const heading = message.test ? 'Resort Alerts test' : `Resort Alerts: ${m.heading}`;
+  const text = [heading, m.text, ...(m.link ? [m.link] : [])].join('\n');
   return text.length > MAX_SMS_LENGTH ? `${text.slice(0, MAX_SMS_LENGTH - 1)}…` : text;
 }
 
@@ -75,10 +74,10 @@ export function createLogSmsProvider(log: Logger): SmsProvider {
   };
 }
 
-export function createSmsSender(provider: SmsProvider): ChannelSender {
+export function createSmsSender(provider: SmsProvider, publicUrl?: string): ChannelSender {
   return {
     send(target: ChannelTarget, message: ChannelMessage) {
-      return provider.send((target.config as SmsConfig).toNumber, composeSms(message));
+      return provider.send((target.config as SmsConfig).toNumber, composeSms(message, publicUrl));
     },
   };
 }

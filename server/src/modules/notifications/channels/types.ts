@@ -14,6 +14,8 @@ export interface ChannelMessage {
   /** Always carries `timestamp` (ISO 8601): the moment of the event. */
   metadata: Record<string, unknown> & { timestamp: string };
   test: boolean;
+  /** The alert is marked urgent: channels use their high priority (ntfy 5, Pushover emergency). */
+  urgent: boolean;
 }
 
 /** The channel a message goes to: a saved service, or the unsaved form of a test send. */
@@ -45,6 +47,10 @@ export class DeliveryError extends Error {
   readonly retryAfterSeconds: number | null;
   /** Set when the service must be deactivated, with the reason to record. */
   readonly deactivateReason: string | null;
+  /** The service is gone for good (a push subscription the push service answered 404/410 for): delete it. */
+  readonly removeService: boolean;
+  /** The receiver's HTTP status, when it answered. */
+  readonly status: number | null;
   /** The destination itself is unacceptable (blocked or invalid URL), not the receiver's answer. */
   readonly badDestination: boolean;
 
@@ -54,6 +60,8 @@ export class DeliveryError extends Error {
       permanent?: boolean;
       retryAfterSeconds?: number | null;
       deactivateReason?: string | null;
+      removeService?: boolean;
+      status?: number;
       badDestination?: boolean;
       cause?: unknown;
     } = {},
@@ -63,6 +71,8 @@ export class DeliveryError extends Error {
     this.permanent = options.permanent ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
     this.deactivateReason = options.deactivateReason == null ? null : storableText(options.deactivateReason);
+    this.removeService = options.removeService ?? false;
+    this.status = options.status ?? null;
     this.badDestination = options.badDestination ?? false;
   }
 }

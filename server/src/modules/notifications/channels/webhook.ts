@@ -1,5 +1,6 @@
 import { renderBodyTemplate, type SlackConfig, type WebhookConfig } from '@resort/shared';
 import { sendHttp } from './http-answer.ts';
+import { modelOf } from './message-model.ts';
 import type { OutboundRequester } from './outbound.ts';
 import { signatureHeaders } from './signing.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget } from './types.ts';
@@ -8,6 +9,8 @@ interface HttpChannelDeps {
   outbound: OutboundRequester;
   timeoutMs: number;
   now: () => Date;
+  /** The app's public address, for the link to the alert's page. */
+  publicUrl?: string | undefined;
 }
 
 /** The body a webhook sends: its rendered template (JSON when it parses), never a body on GET. */
@@ -62,11 +65,12 @@ export function createSlackSender(deps: HttpChannelDeps): ChannelSender {
   return {
     async send(target: ChannelTarget, message: ChannelMessage) {
       const config = target.config as SlackConfig;
-      const heading = message.test ? 'Resort Alerts test' : message.title;
+      // The message model in Slack's mrkdwn: the heading, what opened, and a link to the alert's page.
+      const m = modelOf(message, deps.publicUrl);
+      const heading = message.test ? 'Resort Alerts test' : m.heading;
+      const link = m.link ? `\n<${m.link}|${m.linkLabel}>` : '';
       const payload: Record<string, string> = {
-        text: heading
-          ? `*${escapeSlack(heading)}*\n${escapeSlack(message.message)}`
-          : escapeSlack(message.message),
+        text: `*${escapeSlack(heading)}*\n${escapeSlack(m.text)}${link}`,
       };
       if (config.channel) payload.channel = config.channel;
       if (config.username) payload.username = config.username;
