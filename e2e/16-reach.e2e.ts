@@ -130,8 +130,20 @@ test('the app is installable, push is turned on in Settings and a push shows the
     tag: alert.id,
     data: { path: `/alerts/${alert.id}` },
   });
-  // The page a tap opens is the alert's.
-  await page.goto(notification!.data.path);
+  // A tap on it: the DevTools protocol cannot click a system notification, so the service worker
+  // receives the same notificationclick event it would, and the app's open tab goes to the alert.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker!.evaluate(async () => {
+    const sw = globalThis as unknown as {
+      registration: { getNotifications(): Promise<unknown[]> };
+      dispatchEvent(event: unknown): boolean;
+      NotificationEvent: new (type: string, init: { notification: unknown }) => unknown;
+    };
+    const [shownNotification] = await sw.registration.getNotifications();
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: shownNotification }));
+  });
+  await page.waitForURL((url) => url.pathname === notification!.data.path);
   await page
     .getByRole('heading', { name: /Spring break/ })
     .first()

@@ -41,9 +41,12 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) {
-        if (client.url === target && 'focus' in client) return client.focus();
-      }
+      const showing = windows.find((client) => client.url === target);
+      if (showing) return showing.focus();
+      // A tab of the app already open goes to the alert and comes forward; else a new one opens.
+      const open = windows.find((client) => 'navigate' in client);
+      const moved = open ? await open.navigate(target).catch(() => null) : null;
+      if (moved) return moved.focus().catch(() => moved);
       return self.clients.openWindow(target);
     })(),
   );
