@@ -164,7 +164,8 @@ describe('template health', { timeout: 120_000 }, () => {
     );
     expect(notices).toHaveLength(1);
     expect(notices[0]!.message).toContain('Walled Garden rooms');
-    expect(notices[0]!.message).toContain('4 of its 4 alerts');
+    // Told as soon as most of them fail: at three of four, or at four when they fail together.
+    expect(notices[0]!.message).toMatch(/[34] of its 4 alerts/);
     await waitFor(
       () => app.receiver!.received.some((r) => String(r.body.message).includes('Walled Garden rooms')),
       { what: "the admin's webhook" },
