@@ -122,6 +122,7 @@ const configSchema = z
     SERVE_CLIENT: bool.default(true),
     CLIENT_DIST: z.string().min(1).default('client/dist'),
     LOGIN_RATE_LIMIT_PER_HOUR: int(1, 100_000).default(100),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: int(1, 100_000).default(30),
     /** Who may register until a super admin sets it in the UI: open, invite-only or closed. */
     SIGNUP_POLICY: z.enum(signupPolicies).default('open'),
     /** How long an invitation link works. */

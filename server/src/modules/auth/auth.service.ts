@@ -66,6 +66,7 @@ export function createAuthService(deps: {
     | 'REFRESH_IDLE_DAYS'
     | 'REFRESH_ABSOLUTE_DAYS'
     | 'LOGIN_RATE_LIMIT_PER_HOUR'
+    | 'REGISTRATIONS_PER_ADDRESS_PER_HOUR'
     | 'SIGNUP_POLICY'
   >;
   rateLimits: RateLimiterFactory;
@@ -73,7 +74,11 @@ export function createAuthService(deps: {
   removeAccount: (userId: string) => Promise<void>;
 }) {
   const { db, tokens, clock, config } = deps;
-  const ipRegistrations = deps.rateLimits({ name: 'register-address', points: 30, windowSeconds: 60 * 60 });
+  const ipRegistrations = deps.rateLimits({
+    name: 'register-address',
+    points: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    windowSeconds: 60 * 60,
+  });
   // ASVS V2.2.1: at most LOGIN_RATE_LIMIT_PER_HOUR failed attempts an hour per account.
   const checkPassword = createPasswordCheck({
     rateLimits: deps.rateLimits,
