@@ -68,6 +68,7 @@ export function createChannels(deps: {
   // Webhooks and Slack go through the outbound client's shared agent: kept-alive connections per origin.
   // Native channels: the same outbox and guarded client; the message model rendered their way.
   const native = { outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL };
+  const webPush = createWebPushSender({ ...native, vapid: deps.vapid, subject: config.VAPID_SUBJECT });
   const senders: Record<NotificationServiceType, ChannelSender> = {
     WEBHOOK: createWebhookSender({ outbound, timeoutMs, now }),
     SLACK_WEBHOOK: createSlackSender({ outbound, timeoutMs, now, publicUrl: config.PUBLIC_URL }),
@@ -78,15 +79,16 @@ export function createChannels(deps: {
     TELEGRAM: createTelegramSender({ ...native, apiUrl: config.TELEGRAM_API_URL }),
     DISCORD: createDiscordSender(native),
     TEAMS: createTeamsSender(native),
-    WEB_PUSH: createWebPushSender({ ...native, vapid: deps.vapid, subject: config.VAPID_SUBJECT }),
+    WEB_PUSH: webPush,
   };
   return {
     send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {
       return senders[target.type].send(target, message);
     },
-    /** Closes the pooled SMTP connections. */
+    /** Closes the pooled SMTP connections and the push sealer's threads. */
     async close(): Promise<void> {
       email.close();
+      await webPush.close();
     },
   };
 }

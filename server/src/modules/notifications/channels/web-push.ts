@@ -4,6 +4,7 @@ import type { VapidKeys } from '../vapid-keys.ts';
 import { sendHttp } from './http-answer.ts';
 import { modelOf } from './message-model.ts';
 import type { NativeChannelDeps } from './native.ts';
+import { createPushSealer } from './push-sealer.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 /** How long a push service keeps an undelivered message: an opening lasts minutes, not days. */
@@ -42,15 +43,18 @@ function vapidAuthorizations(vapid: VapidKeys, subject: string, now: () => Date)
 
 /**
  * WEB_PUSH: the Web Push protocol to the browser's push service. The `web-push` library builds the
- * request (payload encrypted for the subscription per RFC 8291, aes128gcm; a VAPID authorization per
- * RFC 8292, signed once per push service and reused; TTL and Urgency of RFC 8030); it is sent through the guarded outbound client. A 404 or
- * 410 means the subscription has expired: the service is removed.
+ * request (payload encrypted for the subscription per RFC 8291, aes128gcm, in the push sealer's
+ * threads; a VAPID authorization per RFC 8292, signed once per push service and reused; TTL and
+ * Urgency of RFC 8030); it is sent through the guarded outbound client. A 404 or 410 means the
+ * subscription has expired: the service is removed.
  */
 export function createWebPushSender(
   deps: NativeChannelDeps & { vapid: VapidKeys; subject: string },
-): ChannelSender {
+): ChannelSender & { close(): Promise<void> } {
   const authorizationFor = vapidAuthorizations(deps.vapid, deps.subject, deps.now);
+  const sealer = createPushSealer();
   return {
+    close: () => sealer.close(),
     async send(target: ChannelTarget, message: ChannelMessage) {
       const config = target.config as WebPushConfig;
       const push = renderPush(modelOf(message, deps.publicUrl));
@@ -62,27 +66,21 @@ export function createWebPushSender(
         tag: message.alertId ?? message.id,
         urgent: message.urgent,
       });
-      const request = webPush.generateRequestDetails(
-        { endpoint: config.endpoint, keys: { p256dh: config.p256dh, auth: config.auth } },
+      const request = await sealer.seal({
+        subscription: { endpoint: config.endpoint, keys: { p256dh: config.p256dh, auth: config.auth } },
         payload,
-        {
-          headers: { Authorization: authorizationFor(config.endpoint) },
-          TTL: PUSH_TTL_SECONDS,
-          urgency: message.urgent ? 'high' : 'normal',
-          contentEncoding: 'aes128gcm',
-        },
-      );
-      const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-      for (const [name, value] of Object.entries(request.headers))
-        headers[name.toLowerCase()] = String(value);
+        authorization: authorizationFor(config.endpoint),
+        ttlSeconds: PUSH_TTL_SECONDS,
+        urgency: message.urgent ? 'high' : 'normal',
+      });
       try {
         await sendHttp(
           deps.outbound,
           {
             url: request.endpoint,
             method: request.method,
-            headers,
-            ...(request.body ? { body: new Uint8Array(request.body) } : {}),
+            headers: { 'content-type': 'application/octet-stream', ...request.headers },
+            ...(request.body ? { body: request.body } : {}),
             timeoutMs: deps.timeoutMs,
           },
           'The push service',
