@@ -20,6 +20,15 @@ export type FailureClass = (typeof failureClasses)[number];
 export const pollClasses = ['matched', 'not_matched', 'drift', ...failureClasses, 'deferred'] as const;
 export type PollClass = (typeof pollClasses)[number];
 
+/** A failed poll's error in words, where the engine writes it itself (stored on the poll run). */
+export const pollErrorMessages = {
+  upstreamStatus: (status: number, htmlPage: boolean) =>
+    `Upstream answered ${status}${htmlPage ? ' with an HTML page' : ''}.`,
+  htmlInsteadOfJson: 'Upstream answered an HTML page instead of JSON.',
+  notJson: 'Upstream answer is not JSON.',
+  windowEmpty: 'The window holds no stay from today on.',
+} as const;
+
 export function isFailureClass(c: string | null | undefined): c is FailureClass {
   return (failureClasses as readonly string[]).includes(c ?? '');
 }

@@ -6,6 +6,7 @@ import {
   classifyFailure,
   earliestToday,
   type PollClass,
+  pollErrorMessages,
   type RequestTemplate,
   type WatchConfig,
   watchedValue,
@@ -197,13 +198,13 @@ export function createPoller(deps: PollerDeps) {
     const contentType = headers['content-type'];
     const refusal = classifyAnswer({ statusCode: status, contentType, isJson: json !== undefined });
     if (refusal !== null) {
-      const page = json === undefined && /html/i.test(contentType ?? '') ? ' with an HTML page' : '';
+      const htmlPage = json === undefined && /html/i.test(contentType ?? '');
       const error =
         status < 200 || status > 299
-          ? `Upstream answered ${status}${page}.`
-          : page
-            ? 'Upstream answered an HTML page instead of JSON.'
-            : 'Upstream answer is not JSON.';
+          ? pollErrorMessages.upstreamStatus(status, htmlPage)
+          : htmlPage
+            ? pollErrorMessages.htmlInsteadOfJson
+            : pollErrorMessages.notJson;
       return { kind: 'failed', statusCode: status, error, pollClass: refusal };
     }
     try {

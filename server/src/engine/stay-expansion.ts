@@ -6,6 +6,7 @@ import {
   type Overrides,
   openStaysFromNights,
   partyRoleOf,
+  pollErrorMessages,
   type RequestTemplate,
   STAY_STATES_KEY,
   type Stay,
@@ -222,7 +223,7 @@ export async function pollWindow<F extends Fetched>(
   const { alert, w } = c;
   const stays = expandStayWindows(w.windows, today);
   if (stays.length === 0) {
-    const error = 'The window holds no stay from today on.';
+    const error = pollErrorMessages.windowEmpty;
     const fetched = c.deps.failure(error);
     return {
       fetched,
