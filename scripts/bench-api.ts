@@ -239,6 +239,8 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       db: appHandle.db,
       boss: null,
       log: createLogger('silent'),
+      // As the runtime does: the account cache listens for changes, so requests read no account row.
+      databaseUrl: database.url,
     });
     app = await buildApp(services);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -120,6 +120,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     });
   }
   const createContext = createContextFactory(services);
+  // The account cache serves the requests' authenticated rungs: it stops listening with them.
+  app.addHook('onClose', () => services.users.close());
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const fastifyDescribed = describeFastifyError(error);
