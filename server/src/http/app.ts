@@ -1,7 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import { messages } from '@resort/shared';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -11,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
+import helmet from 'helmet';
 import type { Services } from '../modules/services.ts';
 import { describeError } from '../platform/trpc/trpc.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -27,11 +26,6 @@ interface AppOptions {
   /** Directory of the built SPA; served with an index.html fallback when it exists. */
   clientDist?: string | undefined;
 }
-
-/** helmet's policy builder, which @fastify/helmet hands on (its types place it elsewhere). */
-type BuildPolicy = (options: {
-  directives: Record<string, string[] | null>;
-}) => (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void;
 
 type ErrorAnswer = { status: number; body: { message: string; code: string } };
 
@@ -89,30 +83,30 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
-  // helmet's headers; the policy is built once here (the plugin would parse its directives again on
-  // every request: docs/performance.md, "API") and written by a hook of our own.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, hsts: false });
-  const writePolicy = (
-    fastifyHelmet as unknown as { contentSecurityPolicy: BuildPolicy }
-  ).contentSecurityPolicy({
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Mantine injects CSS variables at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      // Added per request by registerTransportSecurity, for HTTPS requests only.
-      upgradeInsecureRequests: null,
+  // helmet's headers, its middleware built once at start (@fastify/helmet built it again, parsing the
+  // policy's directives, on every request: docs/performance.md, "API").
+  const writeSecurityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Added per request by registerTransportSecurity, for HTTPS requests only.
+        upgradeInsecureRequests: null,
+      },
     },
+    hsts: false,
   });
   app.addHook('onRequest', (req, reply, done) => {
-    writePolicy(req.raw, reply.raw, done);
+    writeSecurityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   registerTransportSecurity(app, config);
 
