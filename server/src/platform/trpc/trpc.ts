@@ -128,7 +128,8 @@ export const authedProcedure = t.procedure.meta({ access: 'user' }).use(async ({
     if (type !== 'query' && apiToken.scope !== 'read-write')
       throw new AppError('FORBIDDEN', apiTokenMessages.readOnly);
   }
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
+  // tRPC merges the override into the context: naming only what changes spares a copy per request.
+  return next({ ctx: { auth: ctx.auth } });
 });
 
 /**
@@ -143,7 +144,7 @@ export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(asyn
   // An admin's token reaches admin routes only with the read-write scope (docs/api.md).
   if (ctx.auth.apiToken && ctx.auth.apiToken.scope !== 'read-write')
     throw new AppError('FORBIDDEN', apiTokenMessages.readOnly);
-  return next({ ctx: { ...ctx, auth: { ...ctx.auth, roles } } });
+  return next({ ctx: { auth: { ...ctx.auth, roles } } });
 });
 
 /** Granting roles and instance-wide settings: a super admin only, with roles as stored now. */
