@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import { messages } from '@resort/shared';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -10,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
+import helmet from 'helmet';
 import type { Services } from '../modules/services.ts';
 import { describeError } from '../platform/trpc/trpc.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -83,7 +83,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // helmet's headers, its middleware built once at start (@fastify/helmet built it again, parsing the
+  // policy's directives, on every request: docs/performance.md, "API").
+  const writeSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -103,6 +105,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
     hsts: false,
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    writeSecurityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
   registerTransportSecurity(app, config);
 
   registerBodyGuard(app);
@@ -120,6 +125,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     });
   }
   const createContext = createContextFactory(services);
+  // The account cache serves the requests' authenticated rungs: it stops listening with them.
+  app.addHook('onClose', () => services.users.close());
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const fastifyDescribed = describeFastifyError(error);

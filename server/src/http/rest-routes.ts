@@ -1,5 +1,6 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { RestRoute } from '../platform/trpc/rest-route.ts';
+import { outputSchemaOf } from '../platform/trpc/sync-parse.ts';
 import type { ProcedureMeta } from '../platform/trpc/trpc.ts';
 import { appRouter } from './router.ts';
 
@@ -43,7 +44,7 @@ export function deriveRestRoutes(
       access: meta.access ?? 'user',
       procedureType: def.type === 'query' ? 'query' : 'mutation',
       input: def.inputs?.[0],
-      output: def.output,
+      output: outputSchemaOf(def.output),
     });
   }
   return rows.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

@@ -46,7 +46,10 @@ interface ServiceDeps {
   boss: PgBoss | null;
   log: Logger;
   clock?: Clock;
-  /** For the live events' LISTEN connection; without it no events are pushed. */
+  /**
+   * For the LISTEN connections (live events, account changes): without it no events are pushed and
+   * every account lookup reads the database.
+   */
   databaseUrl?: string;
 }
 
@@ -90,6 +93,8 @@ export async function createServices(deps: ServiceDeps) {
     db,
     listNotificationServices: (userId) => listNotificationServicesForUser(db, userId),
     listAlerts: (userId) => alerts.listForUser(userId),
+    databaseUrl: deps.databaseUrl ?? null,
+    log,
   });
   const accounts = createAccountsService({
     db,
@@ -97,6 +102,7 @@ export async function createServices(deps: ServiceDeps) {
     defaultSignupPolicy: config.SIGNUP_POLICY,
     revokeCredentials,
     alerts,
+    forgetAccount: (userId) => users.forgetAccount(userId),
   });
   const recovery = createRecoveryService({
     db,
@@ -104,6 +110,7 @@ export async function createServices(deps: ServiceDeps) {
     mailer: createAccountMailer({ config, log }),
     config,
     rateLimits,
+    forgetAccount: (userId) => users.forgetAccount(userId),
   });
   const auth = createAuthService({
     db,

@@ -1,4 +1,5 @@
 import { alertIdInput, alertInsightSchema, checkNowResultSchema } from '@resort/shared';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
 
 const owner = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId, admin: false });
@@ -15,7 +16,7 @@ export const alertInsightRouter = router({
       },
     })
     .input(alertIdInput)
-    .output(alertInsightSchema)
+    .output(syncParse(alertInsightSchema))
     .query(({ ctx, input }) => ctx.services.alertInsight.get(owner(ctx), input.id)),
   checkNow: authedProcedure
     .meta({
@@ -28,7 +29,7 @@ export const alertInsightRouter = router({
       },
     })
     .input(alertIdInput)
-    .output(checkNowResultSchema)
+    .output(syncParse(checkNowResultSchema))
     .mutation(({ ctx, input }) => ctx.services.alertInsight.checkNow(owner(ctx), input.id)),
   adminGet: adminProcedure
     .meta({
@@ -39,7 +40,7 @@ export const alertInsightRouter = router({
       },
     })
     .input(alertIdInput)
-    .output(alertInsightSchema)
+    .output(syncParse(alertInsightSchema))
     .query(({ ctx, input }) => ctx.services.alertInsight.get(admin(ctx), input.id)),
   adminCheckNow: adminProcedure
     .meta({
@@ -52,6 +53,6 @@ export const alertInsightRouter = router({
       },
     })
     .input(alertIdInput)
-    .output(checkNowResultSchema)
+    .output(syncParse(checkNowResultSchema))
     .mutation(({ ctx, input }) => ctx.services.alertInsight.checkNow(admin(ctx), input.id)),
 });

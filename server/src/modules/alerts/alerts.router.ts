@@ -12,6 +12,7 @@ import {
   updateAlertInput,
 } from '@resort/shared';
 import { z } from 'zod';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
 
 const owner = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId, admin: false });
@@ -21,37 +22,37 @@ const admin = (ctx: { auth: { userId: string } }) => ({ userId: ctx.auth.userId,
 export const alertsRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/users/me/registrations' } })
-    .output(z.array(alertRowSchema))
+    .output(syncParse(z.array(alertRowSchema)))
     .query(({ ctx }) => ctx.services.alerts.listForUser(ctx.auth.userId)),
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/registrations/:id' } })
     .input(alertIdInput)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .query(({ ctx, input }) => ctx.services.alerts.get(owner(ctx), input.id)),
   create: authedProcedure
     .meta({ rest: { method: 'POST', path: '/registrations', status: 201 } })
     .input(alertPayloadSchema)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .mutation(({ ctx, input }) => ctx.services.alerts.create(ctx.auth.userId, input)),
   update: authedProcedure
     .meta({ rest: { method: 'PATCH', path: '/registrations/:id' } })
     .input(updateAlertInput)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .mutation(({ ctx, input }) => ctx.services.alerts.update(owner(ctx), input)),
   snooze: authedProcedure
     .meta({ rest: { method: 'POST', path: '/registrations/:id/snooze' } })
     .input(snoozeAlertInput)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .mutation(({ ctx, input }) => ctx.services.alerts.snooze(owner(ctx), input)),
   remove: authedProcedure
     .meta({ rest: { method: 'DELETE', path: '/registrations/:id' } })
     .input(alertIdInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.alerts.remove(owner(ctx), input.id)),
   test: authedProcedure
     .meta({ rest: { method: 'POST', path: '/registrations/test' } })
     .input(alertTestInput)
-    .output(alertTestResultSchema)
+    .output(syncParse(alertTestResultSchema))
     .mutation(({ ctx, input }) => ctx.services.alerts.test(ctx.auth.userId, input)),
 });
 
@@ -59,21 +60,21 @@ export const alertsRouter = router({
 export const adminAlertsRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/admin/registrations' } })
-    .output(z.array(adminAlertRowSchema))
+    .output(syncParse(z.array(adminAlertRowSchema)))
     .query(({ ctx }) => ctx.services.alerts.listAll()),
   get: adminProcedure
     .meta({ rest: { method: 'GET', path: '/admin/registrations/:id' } })
     .input(alertIdInput)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .query(({ ctx, input }) => ctx.services.alerts.get(admin(ctx), input.id)),
   update: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/admin/registrations/:id' } })
     .input(adminUpdateAlertInput)
-    .output(alertSchema)
+    .output(syncParse(alertSchema))
     .mutation(({ ctx, input }) => ctx.services.alerts.update(admin(ctx), input)),
   remove: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/admin/registrations/:id' } })
     .input(alertIdInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.alerts.remove(admin(ctx), input.id)),
 });

@@ -6,6 +6,7 @@ import {
   noContent,
 } from '@resort/shared';
 import { z } from 'zod';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { router, sessionProcedure } from '../../platform/trpc/trpc.ts';
 
 const base = '/users/me/api-tokens';
@@ -14,7 +15,7 @@ const base = '/users/me/api-tokens';
 export const apiTokensRouter = router({
   list: sessionProcedure
     .meta({ rest: { method: 'GET', path: base, summary: 'List your personal API tokens' } })
-    .output(z.array(apiTokenSchema))
+    .output(syncParse(z.array(apiTokenSchema)))
     .query(({ ctx }) => ctx.services.apiTokens.list(ctx.auth.userId)),
   create: sessionProcedure
     .meta({
@@ -27,11 +28,11 @@ export const apiTokensRouter = router({
       },
     })
     .input(createApiTokenInput)
-    .output(createdApiTokenSchema)
+    .output(syncParse(createdApiTokenSchema))
     .mutation(({ ctx, input }) => ctx.services.apiTokens.create(ctx.auth.userId, input)),
   revoke: sessionProcedure
     .meta({ rest: { method: 'DELETE', path: `${base}/:id`, summary: 'Revoke a personal API token' } })
     .input(apiTokenIdInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.apiTokens.revoke(ctx.auth.userId, input.id)),
 });

@@ -13,6 +13,7 @@ import {
   resetPasswordInput,
 } from '@resort/shared';
 import type { Context } from '../../platform/trpc/context.ts';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { authedProcedure, publicProcedure, router, sessionProcedure } from '../../platform/trpc/trpc.ts';
 import {
   DEVICE_COOKIE,
@@ -47,25 +48,25 @@ export const authRouter = router({
   register: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/register', status: 201, errors: [403, 409, 429] } })
     .input(registerInput)
-    .output(authResultSchema)
+    .output(syncParse(authResultSchema))
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.register(input, client(ctx)))),
 
   login: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/login', errors: [401, 403, 429] } })
     .input(loginInput)
-    .output(authResultSchema)
+    .output(syncParse(authResultSchema))
     .mutation(async ({ ctx, input }) => answer(ctx, await ctx.services.auth.login(input, client(ctx)))),
 
   refresh: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/refresh', errors: [401] } })
-    .output(authResultSchema)
+    .output(syncParse(authResultSchema))
     .mutation(async ({ ctx }) =>
       answer(ctx, await ctx.services.auth.refresh(ctx.cookies.get(REFRESH_COOKIE), client(ctx))),
     ),
 
   logout: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/logout' } })
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(async ({ ctx }) => {
       await ctx.services.auth.logout(ctx.cookies.get(REFRESH_COOKIE));
       ctx.cookies.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
@@ -73,13 +74,13 @@ export const authRouter = router({
 
   me: authedProcedure
     .meta({ rest: { method: 'GET', path: '/auth/me' } })
-    .output(profileSchema)
+    .output(syncParse(profileSchema))
     .query(({ ctx }) => ctx.services.users.me(ctx.auth.userId)),
 
   changePassword: sessionProcedure
     .meta({ rest: { method: 'POST', path: '/users/me/password' } })
     .input(changePasswordInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) =>
       ctx.services.auth.changePassword(ctx.auth.userId, input, ctx.cookies.get(REFRESH_COOKIE), client(ctx)),
     ),
@@ -87,24 +88,24 @@ export const authRouter = router({
   /** What the sign-in and registration pages offer: the sign-up policy, reset by e-mail. */
   options: publicProcedure
     .meta({ rest: { method: 'GET', path: '/auth/options' } })
-    .output(authOptionsSchema)
+    .output(syncParse(authOptionsSchema))
     .query(({ ctx }) => ctx.services.recovery.options()),
 
   invitation: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/invitation' } })
     .input(invitationLookupInput)
-    .output(invitationLookupSchema)
+    .output(syncParse(invitationLookupSchema))
     .mutation(({ ctx, input }) => ctx.services.recovery.lookupInvitation(input.token)),
 
   forgotPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/password/forgot', errors: [429] } })
     .input(forgotPasswordInput)
-    .output(messageResultSchema)
+    .output(syncParse(messageResultSchema))
     .mutation(({ ctx, input }) => ctx.services.recovery.forgotPassword(input.email, ctx.ip)),
 
   resetPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/auth/password/reset' } })
     .input(resetPasswordInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.recovery.resetPassword(input)),
 });

@@ -68,6 +68,8 @@ export function createRecoveryService(deps: {
     'PUBLIC_URL' | 'SIGNUP_POLICY' | 'INVITATION_TTL_HOURS' | 'PASSWORD_RESET_TTL_MINUTES'
   >;
   rateLimits: RateLimiterFactory;
+  /** The users service's forgetting of a remembered account, once its change has committed. */
+  forgetAccount: (userId: string) => void;
 }) {
   const { db, clock, mailer, config } = deps;
   const perClient = deps.rateLimits({
@@ -147,7 +149,7 @@ export function createRecoveryService(deps: {
     async resetPassword(input: ResetPasswordInput): Promise<void> {
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const userId = await db.transaction().execute(async (trx) => {
         const reset = await links.consumePasswordReset(trx, hashLinkToken(input.token), now);
         if (!reset) throw new AppError('BAD_REQUEST', accountMessages.resetLinkInvalid);
         await updateUser(trx, reset.user_id, {
@@ -158,7 +160,9 @@ export function createRecoveryService(deps: {
         if (reset.emailed) await syncAccountEmailChannels(trx, reset.user_id);
         await links.retirePasswordResets(trx, reset.user_id, now);
         await revokeCredentials(trx, reset.user_id, now);
+        return reset.user_id;
       });
+      deps.forgetAccount(userId);
     },
 
     async createInvitation(

@@ -1,5 +1,6 @@
 import { healthReportSchema } from '@resort/shared';
 import type { z } from 'zod';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { publicProcedure, router } from '../../platform/trpc/trpc.ts';
 
 export const healthRouter = router({
@@ -13,7 +14,7 @@ export const healthRouter = router({
         summary: 'Readiness of the database, the queue and the engine (503 while degraded)',
       },
     })
-    .output(healthReportSchema)
+    .output(syncParse(healthReportSchema))
     // The service types the engine's figures loosely; the output schema checks them on the way out.
     .query(async ({ ctx }) => (await ctx.services.health.check()) as z.input<typeof healthReportSchema>),
 });

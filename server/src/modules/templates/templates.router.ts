@@ -13,6 +13,7 @@ import {
 } from '@resort/shared';
 import { z } from 'zod';
 import type { Context } from '../../platform/trpc/context.ts';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { adminProcedure, authedProcedure, router } from '../../platform/trpc/trpc.ts';
 import type { Viewer } from './templates.service.ts';
 
@@ -25,43 +26,43 @@ async function viewerOf(ctx: Pick<Context, 'services'>, userId: string): Promise
 export const templatesRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/templates' } })
-    .output(z.array(templateSchema))
+    .output(syncParse(z.array(templateSchema)))
     .query(async ({ ctx }) => ctx.services.templates.list(await viewerOf(ctx, ctx.auth.userId))),
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/templates/:id' } })
     .input(templateIdInput)
-    .output(templateSchema)
+    .output(syncParse(templateSchema))
     .query(async ({ ctx, input }) =>
       ctx.services.templates.get(input.id, await viewerOf(ctx, ctx.auth.userId)),
     ),
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/templates', status: 201 } })
     .input(templateCreateInput)
-    .output(templateSchema)
+    .output(syncParse(templateSchema))
     .mutation(({ ctx, input }) => ctx.services.templates.create(input)),
   update: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/templates/:id' } })
     .input(templateUpdateInput)
-    .output(templateSchema)
+    .output(syncParse(templateSchema))
     .mutation(({ ctx, input }) => ctx.services.templates.update(input)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/templates/:id', errors: [409] } })
     .input(templateIdInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.templates.remove(input.id)),
   test: adminProcedure
     .meta({ rest: { method: 'POST', path: '/templates/:id/test' } })
     .input(templateTestInput)
-    .output(templateTestResultSchema)
+    .output(syncParse(templateTestResultSchema))
     .mutation(({ ctx, input }) => ctx.services.templates.test(input)),
   generators: adminProcedure
     .meta({ rest: { method: 'GET', path: '/templates/generators' } })
-    .output(z.array(templateGeneratorInfoSchema))
+    .output(syncParse(z.array(templateGeneratorInfoSchema)))
     .query(({ ctx }) => ctx.services.templates.listGenerators()),
   // Static segments win over /templates/:id in Fastify's router.
   generatorSample: adminProcedure
     .meta({ rest: { method: 'GET', path: '/templates/generators/:id' } })
     .input(generatorSampleInput)
-    .output(templateSampleSchema)
+    .output(syncParse(templateSampleSchema))
     .query(({ ctx, input }) => ctx.services.templates.generatorSample(input)),
 });

@@ -85,6 +85,8 @@ export function createAccountsService(deps: {
   revokeCredentials: RevokeCredentials;
   /** The alerts service's suspension of an account's alerts, in the caller's transaction. */
   alerts: Pick<AlertService, 'suspendOwned' | 'resumeOwned'>;
+  /** Forgets a remembered account once its change has committed (users.service). */
+  forgetAccount: (userId: string) => void;
 }) {
   const { db, clock } = deps;
 
@@ -149,6 +151,7 @@ export function createAccountsService(deps: {
           await deps.alerts.resumeOwned(id, trx);
         }
       });
+      deps.forgetAccount(id);
       return reload(id);
     },
 
@@ -161,6 +164,7 @@ export function createAccountsService(deps: {
         if (level !== 'super_admin') await assertNotLastSuperAdmin(trx, row);
         await setRoles(trx, id, rolesFor(level));
       });
+      deps.forgetAccount(id);
       return reload(id);
     },
 
@@ -174,6 +178,7 @@ export function createAccountsService(deps: {
         await assertNotLastSuperAdmin(trx, row);
         await deleteAccount(trx, id);
       });
+      deps.forgetAccount(id);
     },
 
     /** The caller's own account, after its password was checked (users.service). */
@@ -184,6 +189,7 @@ export function createAccountsService(deps: {
         await assertNotLastSuperAdmin(trx, row);
         await deleteAccount(trx, userId);
       });
+      deps.forgetAccount(userId);
     },
 
     /** Throws unless `actor` may act on this account (a reset link for it, say). */

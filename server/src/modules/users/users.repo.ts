@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/types.ts';
+import type { AccountState } from './account-cache.ts';
 
 type Db = Database | Transaction<DB>;
 
@@ -17,20 +18,19 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * The roles of an account that may act now: none when it is gone or disabled, or when the
- * presented access token was issued before its tokens were revoked (`issuedAtMs`).
- */
-export async function findUserRoles(db: Db, id: string, issuedAtMs?: number): Promise<string[] | undefined> {
+/** What the authenticated rungs check of an account (account-cache.ts): roles, disabled, token cut-off. */
+export async function findAccountState(db: Db, id: string): Promise<AccountState | undefined> {
   const row = await db
     .selectFrom('users')
     .select(['roles', 'disabled_at', 'tokens_valid_after'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || row.disabled_at) return undefined;
-  if (issuedAtMs !== undefined && row.tokens_valid_after && issuedAtMs < row.tokens_valid_after.getTime())
-    return undefined;
-  return row.roles;
+  if (!row) return undefined;
+  return {
+    roles: row.roles,
+    disabled: row.disabled_at !== null,
+    tokensValidAfterMs: row.tokens_valid_after?.getTime() ?? null,
+  };
 }
 
 export function insertUser(db: Db, user: NewUser): Promise<UserRow> {

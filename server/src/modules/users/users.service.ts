@@ -7,9 +7,11 @@ import type {
 } from '@resort/shared';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { type AccountState, createAccountCache } from './account-cache.ts';
 import { exportAccountRows } from './accounts.repo.ts';
 import { toPreferences, toProfile, toUser } from './users.mapper.ts';
-import { findUserById, findUserRoles, listAdminIds, updateUser } from './users.repo.ts';
+import { findAccountState, findUserById, listAdminIds, updateUser } from './users.repo.ts';
 
 export { currentSignupPolicy as signupPolicy } from './accounts.service.ts';
 /**
@@ -25,12 +27,31 @@ export interface UserSummary {
   registrations: unknown[];
 }
 
+/**
+ * The roles of an account that may act now: none when it is gone or disabled, or when the
+ * presented access token was issued before its tokens were revoked (`issuedAtMs`).
+ */
+export function rolesIfActive(state: AccountState | undefined, issuedAtMs?: number): string[] | undefined {
+  if (!state || state.disabled) return undefined;
+  if (issuedAtMs !== undefined && state.tokensValidAfterMs !== null && issuedAtMs < state.tokensValidAfterMs)
+    return undefined;
+  return state.roles;
+}
+
 export function createUserService(deps: {
   db: Database;
   listNotificationServices: (userId: string) => Promise<unknown[]>;
   listAlerts: (userId: string) => Promise<unknown[]>;
+  /** For the account cache's LISTEN connection; without it every lookup reads the database. */
+  databaseUrl: string | null;
+  log: Logger;
 }) {
   const { db } = deps;
+  const accounts = createAccountCache({
+    read: (userId) => findAccountState(db, userId),
+    databaseUrl: deps.databaseUrl,
+    log: deps.log,
+  });
 
   async function requireUser(userId: string) {
     const row = await findUserById(db, userId);
@@ -40,7 +61,15 @@ export function createUserService(deps: {
   }
 
   return {
-    findRoles: (userId: string, issuedAtMs?: number) => findUserRoles(db, userId, issuedAtMs),
+    /** The roles of an account allowed to act now (remembered per process, see account-cache.ts). */
+    findRoles: async (userId: string, issuedAtMs?: number) =>
+      rolesIfActive(await accounts.find(userId), issuedAtMs),
+
+    /** After this process changed an account's roles, state or tokens: its next request sees it. */
+    forgetAccount: (userId: string) => accounts.forget(userId),
+
+    /** Stops listening for account changes (the HTTP app closing). */
+    close: () => accounts.close(),
 
     async me(userId: string): Promise<Profile> {
       return toProfile(await requireUser(userId));

@@ -14,50 +14,51 @@ import {
   watchlistSchema,
   watchlistUpdateInput,
 } from '@resort/shared';
+import { syncParse } from '../../platform/trpc/sync-parse.ts';
 import { authedProcedure, router } from '../../platform/trpc/trpc.ts';
 
 /** The caller's own watchlists; another user's id answers 404, as a missing one does. */
 export const watchlistsRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/watchlists' } })
-    .output(watchlistListSchema)
+    .output(syncParse(watchlistListSchema))
     .query(({ ctx }) => ctx.services.watchlists.list(ctx.auth.userId)),
   get: authedProcedure
     .meta({ rest: { method: 'GET', path: '/watchlists/:id' } })
     .input(watchlistIdInput)
-    .output(watchlistSchema)
+    .output(syncParse(watchlistSchema))
     .query(({ ctx, input }) => ctx.services.watchlists.get(ctx.auth.userId, input.id)),
   create: authedProcedure
     .meta({ rest: { method: 'POST', path: '/watchlists', status: 201 } })
     .input(watchlistCreateInput)
-    .output(watchlistSchema)
+    .output(syncParse(watchlistSchema))
     .mutation(({ ctx, input }) => ctx.services.watchlists.create(ctx.auth.userId, input)),
   update: authedProcedure
     .meta({ rest: { method: 'PATCH', path: '/watchlists/:id' } })
     .input(watchlistUpdateInput)
-    .output(watchlistSchema)
+    .output(syncParse(watchlistSchema))
     .mutation(({ ctx, input }) => ctx.services.watchlists.update(ctx.auth.userId, input)),
   remove: authedProcedure
     .meta({ rest: { method: 'DELETE', path: '/watchlists/:id' } })
     .input(watchlistIdInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.watchlists.remove(ctx.auth.userId, input.id)),
   alerts: authedProcedure
     .meta({ rest: { method: 'GET', path: '/watchlists/:id/registrations' } })
     .input(watchlistIdInput)
-    .output(watchlistAlertsSchema)
+    .output(syncParse(watchlistAlertsSchema))
     .query(({ ctx, input }) => ctx.services.watchlists.alerts(ctx.auth.userId, input.id)),
   addAlerts: authedProcedure
     .meta({ rest: { method: 'POST', path: '/watchlists/:id/registrations' } })
     .input(watchlistAddAlertsInput)
-    .output(watchlistSchema)
+    .output(syncParse(watchlistSchema))
     .mutation(({ ctx, input }) =>
       ctx.services.watchlists.addAlerts(ctx.auth.userId, input.id, input.registrationIds),
     ),
   removeAlert: authedProcedure
     .meta({ rest: { method: 'DELETE', path: '/watchlists/:id/registrations/:registrationId' } })
     .input(watchlistRemoveAlertInput)
-    .output(watchlistSchema)
+    .output(syncParse(watchlistSchema))
     .mutation(({ ctx, input }) =>
       ctx.services.watchlists.removeAlert(ctx.auth.userId, input.id, input.registrationId),
     ),
@@ -68,22 +69,22 @@ export const archiveRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/archive' } })
     .input(archiveListInput)
-    .output(archivePageSchema)
+    .output(syncParse(archivePageSchema))
     .query(({ ctx, input }) => ctx.services.archive.list(ctx.auth.userId, input?.page ?? 1)),
   archive: authedProcedure
     .meta({ rest: { method: 'POST', path: '/archive', errors: [404] } })
     .input(archiveSelectionInput)
-    .output(archiveResultSchema)
+    .output(syncParse(archiveResultSchema))
     .mutation(({ ctx, input }) => ctx.services.archive.archive(ctx.auth.userId, input.registrationIds)),
   restore: authedProcedure
     .meta({ rest: { method: 'POST', path: '/archive/restore', errors: [404] } })
     .input(archiveSelectionInput)
-    .output(archiveResultSchema)
+    .output(syncParse(archiveResultSchema))
     .mutation(({ ctx, input }) => ctx.services.archive.restore(ctx.auth.userId, input.registrationIds)),
   purge: authedProcedure
     .meta({ rest: { method: 'POST', path: '/archive/delete', errors: [404] } })
     .input(archiveSelectionInput)
-    .output(noContent)
+    .output(syncParse(noContent))
     .mutation(({ ctx, input }) => ctx.services.archive.purge(ctx.auth.userId, input.registrationIds)),
 });
 
@@ -91,6 +92,6 @@ export const archiveRouter = router({
 export const dashboardRouter = router({
   summary: authedProcedure
     .meta({ rest: { method: 'GET', path: '/users/me/dashboard' } })
-    .output(dashboardSummarySchema)
+    .output(syncParse(dashboardSummarySchema))
     .query(({ ctx }) => ctx.services.watchlists.summary(ctx.auth.userId)),
 });

@@ -4,7 +4,7 @@
  *     get: authedProcedure
  *       .meta({ rest: { method: 'GET', path: '/registrations/:id' } })
  *       .input(alertIdInput)
- *       .output(alertSchema)
+ *       .output(syncParse(alertSchema))   // checked synchronously (sync-parse.ts)
  *       .query(…)
  *
  * http/rest-routes.ts derives the REST table from these, http/rest.ts adapts each row to a call of

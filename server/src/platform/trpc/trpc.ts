@@ -108,10 +108,12 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /**
- * Verifies the bearer token (done in the context), checks that its account still exists, and narrows
- * ctx.auth. A valid token outlives a deleted account by up to its 15 minutes: without the check, a
- * write would reach the database and fail on a foreign key. One primary-key read per request (a tRPC
- * batch shares it; the context remembers it, so the admin rung reads nothing more). A personal API
+ * Verifies the bearer token (done in the context), checks that its account still exists and may act
+ * (not disabled, the token not revoked), and narrows ctx.auth. A valid token outlives a deleted
+ * account by up to its 15 minutes: without the check, a write would reach the database and fail on a
+ * foreign key. The account's state is remembered per process and forgotten within a second of any
+ * change (modules/users/account-cache.ts), so a request reads no account row; the context keeps the
+ * answer for the request, so the admin rung asks nothing more. A personal API
  * token reaches what its owner's session reaches, less what its scope leaves out: a read-only token
  * only queries, and no token manages tokens or the password.
  */
@@ -126,12 +128,14 @@ export const authedProcedure = t.procedure.meta({ access: 'user' }).use(async ({
     if (type !== 'query' && apiToken.scope !== 'read-write')
       throw new AppError('FORBIDDEN', apiTokenMessages.readOnly);
   }
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
+  // tRPC merges the override into the context: naming only what changes spares a copy per request.
+  return next({ ctx: { auth: ctx.auth } });
 });
 
 /**
- * Re-reads the roles from the database instead of trusting the token's claims, so a demoted admin
- * loses access at once rather than when the token expires.
+ * Checks the roles as stored (remembered per process, forgotten within a second of a change) instead
+ * of trusting the token's claims, so a demoted admin loses access within a second rather than when
+ * the token expires.
  */
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
   const roles = await ctx.findRoles(ctx.auth.userId);
@@ -140,7 +144,7 @@ export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(asyn
   // An admin's token reaches admin routes only with the read-write scope (docs/api.md).
   if (ctx.auth.apiToken && ctx.auth.apiToken.scope !== 'read-write')
     throw new AppError('FORBIDDEN', apiTokenMessages.readOnly);
-  return next({ ctx: { ...ctx, auth: { ...ctx.auth, roles } } });
+  return next({ ctx: { auth: { ...ctx.auth, roles } } });
 });
 
 /** Granting roles and instance-wide settings: a super admin only, with roles as stored now. */
