@@ -2,12 +2,17 @@ import type { EnginePartDeps } from './engine-deps.ts';
 import { createWorkerPresence } from './worker-presence.ts';
 
 const HEARTBEAT_MS = 1000;
+/** An idle worker's beat: at most this often, and twice within its timeout, so peers never take it for dead. */
+const IDLE_HEARTBEAT_MAX_MS = 10_000;
 
 /**
- * Lease and worker presence: this worker's heartbeat row (joined at start, beaten every second, left
- * at stop; the beat counts the live workers and reads the database's clock) and the renewal of the
- * leases on claims held longer than half a lease, so a slow poll keeps its claim while a dead worker's
- * claims return to the pool.
+ * Lease and worker presence: this worker's heartbeat row (joined at start, beaten every second while
+ * it holds claims, left at stop; the beat counts the live workers, reads the database's clock and
+ * reaps dead peers) and the renewal of the leases on claims held longer than half a lease, so a slow
+ * poll keeps its claim while a dead worker's claims return to the pool. A worker holding no claims
+ * beats every half of ENGINE_WORKER_TIMEOUT_SECONDS (at most every 10 s): it stays live to its peers,
+ * and a peer that dies holding claims is reaped by their session (docs/decisions.md, "A dead worker
+ * is noticed by its session") within that half-timeout; the claims handed back wake every engine.
  */
 export function createLeaseKeeper(deps: EnginePartDeps) {
   const { alerts, config, log, workerId, clock, pending } = deps;
@@ -39,6 +44,25 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
     }
   }
 
+  const idleBeatMs = Math.max(
+    HEARTBEAT_MS,
+    Math.min(IDLE_HEARTBEAT_MAX_MS, (config.ENGINE_WORKER_TIMEOUT_SECONDS * 1000) / 2),
+  );
+  let running = false;
+  let beatTimer: NodeJS.Timeout | null = null;
+
+  function beatSoon() {
+    beatTimer = setTimeout(
+      () => {
+        beatTimer = null;
+        void heartbeat().finally(() => {
+          if (running) beatSoon();
+        });
+      },
+      pending.size > 0 ? HEARTBEAT_MS : idleBeatMs,
+    );
+  }
+
   function every(ms: number, fn: () => Promise<void>) {
     timers.push(setInterval(() => void fn(), ms));
   }
@@ -49,12 +73,22 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
     /** Beats once (live workers, database clock), then keeps beating and renewing. */
     async start(): Promise<void> {
       await heartbeat();
-      every(HEARTBEAT_MS, heartbeat);
+      running = true;
+      beatSoon();
       every((config.ENGINE_LEASE_SECONDS * 1000) / 4, renew);
     },
 
     stop(): void {
+      running = false;
+      if (beatTimer) clearTimeout(beatTimer);
       for (const t of timers) clearInterval(t);
+    },
+
+    /** Claims were taken: an idle beat's long wait is cut to the busy pace. */
+    busy(): void {
+      if (!running || !beatTimer) return;
+      clearTimeout(beatTimer);
+      beatSoon();
     },
 
     /** Hands every claim back and leaves the pool. */
