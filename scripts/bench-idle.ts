@@ -99,6 +99,7 @@ function createCpuTally() {
       started = true;
     },
     total: () => [...seen.values()].reduce((n, s) => n + s.last - s.first, 0),
+    byPid: () => [...seen].map(([pid, s]) => ({ pid, cpu: s.last - s.first })),
     count: () => seen.size,
     newSinceStart: () => [...seen.values()].filter((s) => s.first === 0).length,
   };
@@ -146,22 +147,51 @@ export async function runIdleBench(argv: string[]): Promise<void> {
   try {
     const port = await freePort();
     // `npm start` in production: every setting at its default but the database, the port and a secret.
-    const { DATABASE_URL, JWT_SECRET, NODE_ENV } = benchWorkerEnv(withDatabase(adminUrl, name), {});
+    const env = benchWorkerEnv(withDatabase(adminUrl, name), {});
+    const settings = {
+      DATABASE_URL: env.DATABASE_URL!,
+      JWT_SECRET: env.JWT_SECRET!,
+      NODE_ENV: env.NODE_ENV!,
+    };
     const loadBefore = os.loadavg().map((l) => round(l, 2));
-    app = await startApp({ DATABASE_URL, JWT_SECRET, NODE_ENV, PORT: String(port), HOST: '127.0.0.1' });
+    app = await startApp({ ...settings, PORT: String(port), HOST: '127.0.0.1' });
     const pid = app.pid!;
     console.log(`App listening on ${port}; warming up for ${warmup} s, then measuring for ${duration} s`);
     await sleep(warmup * 1000);
 
-    const stats = async () =>
-      (
-        await admin.query<{ xact: number; pids: number[] | null }>(
-          `SELECT (xact_commit + xact_rollback)::float8 AS xact,
-                  (SELECT array_agg(pid) FROM pg_stat_activity WHERE datname = $1) AS pids
-           FROM pg_stat_database WHERE datname = $1`,
-          [name],
-        )
-      ).rows[0]!;
+    // What wakes it: each backend's latest statement, counted whenever its state changed since the
+    // last sample (a sample: statements closer together than SAMPLE_MS on one backend count once).
+    const statements = new Map<string, number>();
+    const lastChange = new Map<number, string>();
+    /** Each backend's application name (or first statement seen), to say whose CPU it is. */
+    const roles = new Map<number, string>();
+    const stats = async () => {
+      const { rows } = await admin.query<{
+        pid: number;
+        changed: string | null;
+        query: string;
+        app: string;
+        type: string;
+      }>(
+        `SELECT pid, application_name AS app, backend_type AS type, state_change::text AS changed, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+         FROM pg_stat_activity WHERE datname = $1`,
+        [name],
+      );
+      for (const r of rows) {
+        if (!roles.has(r.pid))
+          roles.set(r.pid, r.type !== 'client backend' ? r.type : r.app || r.query.slice(0, 40));
+        if (r.changed === null || lastChange.get(r.pid) === r.changed) continue;
+        if (lastChange.has(r.pid) || r.query) statements.set(r.query, (statements.get(r.query) ?? 0) + 1);
+        lastChange.set(r.pid, r.changed);
+      }
+      const xact = await admin.query<{ xact: number }>(
+        'SELECT (xact_commit + xact_rollback)::float8 AS xact FROM pg_stat_database WHERE datname = $1',
+        [name],
+      );
+      return { xact: xact.rows[0]!.xact, pids: rows.map((r) => r.pid) };
+    };
+    await stats();
+    statements.clear();
     const appCpu = createCpuTally();
     const backends = createCpuTally();
     const rootCpu0 = cpuSeconds(pid);
@@ -192,6 +222,7 @@ export async function runIdleBench(argv: string[]): Promise<void> {
     const transactions = stats1.xact - stats0.xact;
     const appPercent = (appCpu.total() / wall) * 100;
     const backendPercent = (backends.total() / wall) * 100;
+    const woke = [...statements].sort((a, b) => b[1] - a[1]);
     const result = {
       durationSeconds: round(wall),
       warmupSeconds: warmup,
@@ -202,6 +233,7 @@ export async function runIdleBench(argv: string[]): Promise<void> {
       appPeakRssMb: round(peakRss),
       appRssHighWaterMb: round(hwm),
       transactionsPerSecond: round(transactions / wall, 2),
+      statementsSeenPerMinute: Object.fromEntries(woke.map(([q, n]) => [q, round((n / wall) * 60, 1)])),
       backends: { seen: backends.count(), openedDuringRun: backends.newSinceStart(), maxAtOnce: connections },
       machine: {
         cpus: os.cpus().length,
@@ -223,6 +255,19 @@ export async function runIdleBench(argv: string[]): Promise<void> {
       ['load average before (1/5/15 min)', result.machine.loadAverageBefore.join(' ')],
       ['load average after (1/5/15 min)', result.machine.loadAverage.join(' ')],
     ]);
+    const byRole = new Map<string, number>();
+    for (const { pid, cpu } of backends.byPid()) {
+      const role = roles.get(pid) ?? 'unknown';
+      byRole.set(role, (byRole.get(role) ?? 0) + cpu);
+    }
+    printTable(
+      'Database backends CPU by application name (% of one core)',
+      [...byRole].sort((a, b) => b[1] - a[1]).map(([role, cpu]) => [role, round((cpu / wall) * 100, 2)]),
+    );
+    printTable(
+      'Statements seen (sampled every 250 ms: at most one per backend per sample), per minute',
+      woke.map(([q, n]) => [q, round((n / wall) * 60, 1)]),
+    );
     console.log(JSON.stringify(result));
   } finally {
     if (app) await stopChild(app);
