@@ -4,15 +4,21 @@ import { createWorkerPresence } from './worker-presence.ts';
 const HEARTBEAT_MS = 1000;
 /** An idle worker's beat: at most this often, and twice within its timeout, so peers never take it for dead. */
 const IDLE_HEARTBEAT_MAX_MS = 10_000;
+/**
+ * An idle worker alone in the pool reaps at least this often: a peer hung with its session open
+ * (not beating, so not counted live) is reaped then, if no busy worker did it first.
+ */
+const IDLE_REAP_MS = 30_000;
 
 /**
  * Lease and worker presence: this worker's heartbeat row (joined at start, beaten every second while
  * it holds claims, left at stop; the beat counts the live workers, reads the database's clock and
  * reaps dead peers) and the renewal of the leases on claims held longer than half a lease, so a slow
  * poll keeps its claim while a dead worker's claims return to the pool. A worker holding no claims
- * beats every half of ENGINE_WORKER_TIMEOUT_SECONDS (at most every 10 s): it stays live to its peers,
- * and a peer that dies holding claims is reaped by their session (docs/decisions.md, "A dead worker
- * is noticed by its session") within that half-timeout; the claims handed back wake every engine.
+ * beats every third of ENGINE_WORKER_TIMEOUT_SECONDS (at most every 10 s), and at once when it claims
+ * again: it stays live to its peers, and a peer that dies holding claims is reaped by their session
+ * (docs/decisions.md, "A dead worker is noticed by its session") within that third; the claims handed back wake every engine.
+ * Alone among live workers, an idle one reaps every IDLE_REAP_MS only.
  */
 export function createLeaseKeeper(deps: EnginePartDeps) {
   const { alerts, config, log, workerId, clock, pending } = deps;
@@ -25,8 +31,13 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
   const timers: NodeJS.Timeout[] = [];
   let liveWorkers = 1;
 
+  let reapedAt = 0;
+
   async function heartbeat() {
-    const beat = await presence.beat();
+    const now = Date.now();
+    const reapAlone = pending.size > 0 || now - reapedAt >= IDLE_REAP_MS;
+    if (reapAlone) reapedAt = now;
+    const beat = await presence.beat(reapAlone);
     if (!beat) return;
     liveWorkers = beat.live;
     // While polls are pending the claims keep the clock estimate fresh; an idle worker uses the beat.
@@ -46,21 +57,20 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
 
   const idleBeatMs = Math.max(
     HEARTBEAT_MS,
-    Math.min(IDLE_HEARTBEAT_MAX_MS, (config.ENGINE_WORKER_TIMEOUT_SECONDS * 1000) / 2),
+    Math.min(IDLE_HEARTBEAT_MAX_MS, (config.ENGINE_WORKER_TIMEOUT_SECONDS * 1000) / 3),
   );
+  let beatSentAt = 0;
   let running = false;
   let beatTimer: NodeJS.Timeout | null = null;
 
-  function beatSoon() {
-    beatTimer = setTimeout(
-      () => {
-        beatTimer = null;
-        void heartbeat().finally(() => {
-          if (running) beatSoon();
-        });
-      },
-      pending.size > 0 ? HEARTBEAT_MS : idleBeatMs,
-    );
+  function beatSoon(delay = pending.size > 0 ? HEARTBEAT_MS : idleBeatMs) {
+    beatTimer = setTimeout(() => {
+      beatTimer = null;
+      beatSentAt = Date.now();
+      void heartbeat().finally(() => {
+        if (running) beatSoon();
+      });
+    }, delay);
   }
 
   function every(ms: number, fn: () => Promise<void>) {
@@ -84,11 +94,14 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
       for (const t of timers) clearInterval(t);
     },
 
-    /** Claims were taken: an idle beat's long wait is cut to the busy pace. */
+    /**
+     * Claims were taken: a worker leaving idle beats now (its last beat may be most of a timeout
+     * old), then at the busy pace.
+     */
     busy(): void {
       if (!running || !beatTimer) return;
       clearTimeout(beatTimer);
-      beatSoon();
+      beatSoon(Math.max(0, HEARTBEAT_MS - (Date.now() - beatSentAt)));
     },
 
     /** Hands every claim back and leaves the pool. */
