@@ -63,13 +63,17 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
   let running = false;
   let beatTimer: NodeJS.Timeout | null = null;
 
+  /**
+   * The next beat is timed from this one's start, not its end (a beat may overlap a slow one, as with
+   * setInterval): on a loaded database a beat and its reap can take seconds, and waiting for them
+   * would let the heartbeat fall behind the timeout.
+   */
   function beatSoon(delay = pending.size > 0 ? HEARTBEAT_MS : idleBeatMs) {
     beatTimer = setTimeout(() => {
       beatTimer = null;
       beatSentAt = Date.now();
-      void heartbeat().finally(() => {
-        if (running) beatSoon();
-      });
+      void heartbeat();
+      if (running) beatSoon();
     }, delay);
   }
 
