@@ -6,11 +6,13 @@
  *   api     an authenticated REST read against a bare Fastify route doing the same SQL (scripts/bench-api.ts)
  *   transfer  bytes of a cold /login in Chromium against the built SPA (scripts/bench-transfer.ts)
  *   alert-page  the alert page with 48 h of 5 s polls: its data, then the built SPA in Chromium (scripts/bench-alert-page.ts)
+ *   idle    `npm start` with nothing to do: app and database-backend CPU, RSS (scripts/bench-idle.ts)
  */
 import { runAlertPageBench } from './bench-alert-page.ts';
 import { runApiBenchCli } from './bench-api.ts';
 import { runDeliveryBench } from './bench-delivery.ts';
 import { runEngineBench } from './bench-engine.ts';
+import { runIdleBench } from './bench-idle.ts';
 import { runTransferBench } from './bench-transfer.ts';
 
 const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
@@ -20,6 +22,7 @@ const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
   delivery: runDeliveryBench,
   transfer: runTransferBench,
   'alert-page': runAlertPageBench,
+  idle: runIdleBench,
 };
 
 const [name, ...argv] = process.argv.slice(2);

@@ -114,8 +114,13 @@ const configSchema = z
     DELIVERY_BATCH_SIZE: int(1, 10_000).default(100),
     /** A claim's lease: a killed process's deliveries are sent again by another once it ends. Renewed while sending. */
     DELIVERY_LEASE_SECONDS: int(3, 3600).default(15),
-    /** Backstop poll for retries coming due (new deliveries wake the delivery workers through LISTEN/NOTIFY). */
+    /** Claims again this often while holding deliveries (new deliveries wake the delivery workers through LISTEN/NOTIFY). */
     DELIVERY_POLL_MS: int(10, 60_000).default(250),
+    /**
+     * A delivery worker holding nothing sleeps until the next delivery comes due (a retry, a lease
+     * ending), at most this long: the bound on a NOTIFY missed while its connection was away.
+     */
+    DELIVERY_IDLE_POLL_MS: int(100, 600_000).default(30_000),
     /** Pooled SMTP connections per process (reused across e-mails). */
     SMTP_POOL_SIZE: int(1, 100).default(5),
     RUN_WORKER: bool.default(true),
@@ -142,6 +147,11 @@ const configSchema = z
     /** Alerts claimed this far ahead of their due time, so the poll starts on time. */
     ENGINE_LOOKAHEAD_MS: int(0, 60_000).default(1000),
     ENGINE_TICK_MS: int(10, 60_000).default(200),
+    /**
+     * A worker with nothing claimed sleeps until the next due time, at most this long: the bound on a
+     * wake-up lost (NOTIFY missed while its connection was away) before the worker looks again.
+     */
+    ENGINE_IDLE_POLL_MS: int(100, 600_000).default(30_000),
     /** Claimed alerts one worker holds at most (waiting for their due time or in flight). */
     ENGINE_MAX_PENDING: int(1, 1_000_000).default(5000),
     /** Consecutive failed polls that turn an alert to ERROR and its health to failing (K). */

@@ -24,6 +24,8 @@ export function createDatabase(
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    // Names the pool's backends in pg_stat_activity (an operator's view, the idle benchmark's table).
+    application_name: 'resort-alerts',
     // A request never waits forever for a connection, even while PostgreSQL restarts.
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,

@@ -9,6 +9,12 @@ import type { LocalFigures } from './local-figures.ts';
  * back full, and hands each batch to `dispatch`. Ticks are jittered, so the workers of a pool take
  * turns at the alerts coming due rather than the one whose ticks happen to fall first taking nearly
  * all of them.
+ *
+ * A worker that claimed nothing and holds nothing sleeps (docs/decisions.md, "An idle engine sleeps
+ * until the next due time"): until the soonest due time less the look-ahead, at most
+ * ENGINE_IDLE_POLL_MS, and `wake()` (an alert became due sooner: migration 0023's NOTIFY) ends the
+ * sleep at once. A wake during a tick makes the next tick come at the usual pace, since the tick's
+ * reading of the next due time may predate what woke it.
  */
 export function createClaimLoop(
   deps: EnginePartDeps & {
@@ -19,11 +25,19 @@ export function createClaimLoop(
   const { alerts: polling, config, log, clock, pending, figures } = deps;
   let running = false;
   let ticking = false;
+  let wokenDuringTick = false;
   let tickTimer: NodeJS.Timeout | null = null;
+  /** Local time the next tick is set for. */
+  let nextTickAt = 0;
+  let wakeUp: { stop(): Promise<void> } | null = null;
 
-  async function tick() {
-    if (!running || ticking) return;
+  const busyDelay = () => config.ENGINE_TICK_MS * (0.5 + Math.random());
+
+  /** One round of claims; answers how long to wait before the next. */
+  async function tick(): Promise<number> {
     ticking = true;
+    wokenDuringTick = false;
+    let claimed = 0;
     try {
       await polling.scheduleNew({ limit: 5000, prompt: config.ENGINE_PROMPT_FIRST_POLLS });
       while (running) {
@@ -40,35 +54,72 @@ export function createClaimLoop(
           leaseSeconds: config.ENGINE_LEASE_SECONDS,
         });
         figures.recordClaim(alerts.length, Date.now() - before);
+        claimed += alerts.length;
         if (alerts.length > 0) {
           clock.observe(claimedAt, before, Date.now());
           await deps.dispatch(alerts, token);
         }
         if (alerts.length < limit) break;
       }
+      if (claimed > 0 || pending.size > 0) return busyDelay();
+      return await idleDelay();
     } catch (err) {
       log.error({ err }, 'engine: scheduling failed; retrying');
+      return busyDelay();
     } finally {
       ticking = false;
     }
   }
 
-  function scheduleTick(delay = 0) {
+  /** Nothing claimed, nothing held: until the soonest due time less the look-ahead, bounded. */
+  async function idleDelay(): Promise<number> {
+    const sentAt = Date.now();
+    const { nextDueAt, dbNow } = await polling.nextDue();
+    clock.observe(dbNow, sentAt, Date.now());
+    if (wokenDuringTick) return busyDelay();
+    if (nextDueAt === null) return config.ENGINE_IDLE_POLL_MS;
+    const untilDue = nextDueAt.getTime() - clock.now() - config.ENGINE_LOOKAHEAD_MS;
+    // Due now yet not claimed (a peer is claiming it at this instant): try again at the usual pace.
+    if (untilDue <= config.ENGINE_TICK_MS) return busyDelay();
+    // A little jitter, within the look-ahead, so idle workers woken by one due time take turns.
+    const jitter = Math.random() * Math.min(config.ENGINE_TICK_MS, config.ENGINE_LOOKAHEAD_MS / 2);
+    return Math.min(untilDue + jitter, config.ENGINE_IDLE_POLL_MS);
+  }
+
+  function scheduleTick(delay: number) {
     if (!running) return;
+    if (tickTimer) clearTimeout(tickTimer);
+    nextTickAt = Date.now() + delay;
     tickTimer = setTimeout(async () => {
-      await tick();
-      scheduleTick(config.ENGINE_TICK_MS * (0.5 + Math.random()));
+      tickTimer = null;
+      const next = await tick();
+      scheduleTick(next);
     }, delay);
+  }
+
+  /** An alert became due sooner: a sleeping loop ticks now; a busy one ticks soon anyway. */
+  function wake() {
+    if (!running) return;
+    if (ticking) {
+      wokenDuringTick = true;
+      return;
+    }
+    if (tickTimer && nextTickAt - Date.now() > config.ENGINE_TICK_MS) scheduleTick(0);
   }
 
   return {
     start() {
       running = true;
-      scheduleTick();
+      scheduleTick(0);
+      wakeUp = polling.onDueSooner(wake);
     },
-    stop() {
+    async stop() {
       running = false;
       if (tickTimer) clearTimeout(tickTimer);
+      tickTimer = null;
+      await wakeUp?.stop();
+      wakeUp = null;
     },
+    wake,
   };
 }

@@ -31,23 +31,64 @@ export function createEngine(deps: EngineDeps) {
   let running = false;
   let figuresTimer: NodeJS.Timeout | null = null;
   let healthTimer: NodeJS.Timeout | null = null;
+  let healthTimerLong = false;
   let telling: Promise<unknown> = Promise.resolve();
+  /** Local time this worker last claimed alerts or told owners something. */
+  let lastActiveAt = 0;
+  const { HEALTH_NOTICE_TICK_MS, HEALTH_NOTICE_DELAY_SECONDS, HEALTH_SWEEP_MS } = deps.config;
+  // A poll's health change is tellable within four delays (alert-health.repo.ts, MAX_WAIT_DELAYS).
+  const activeWindowMs = 4 * HEALTH_NOTICE_DELAY_SECONDS * 1000 + HEALTH_NOTICE_TICK_MS;
 
-  /** Each worker looks for untold health changes now and then; the rows' locks keep rounds apart. */
+  /**
+   * Each worker looks for untold health changes now and then; the rows' locks keep rounds apart.
+   * Health changes come from polls, so a worker looks every HEALTH_NOTICE_TICK_MS while it polls
+   * and for as long after as a change of its polls may wait to be told; otherwise every
+   * HEALTH_SWEEP_MS, which the pool-wide sweep (staleness, template health) needs anyway.
+   */
   function tellHealthSoon() {
-    healthTimer = setTimeout(() => {
-      telling = deps
-        .tellHealth()
-        .catch((err) => log.error({ err }, 'engine: telling owners of health changes failed'))
-        .finally(() => {
-          if (running) tellHealthSoon();
-        });
-    }, deps.config.HEALTH_NOTICE_TICK_MS);
+    const active = pending.size > 0 || Date.now() - lastActiveAt < activeWindowMs;
+    healthTimerLong = !active && HEALTH_SWEEP_MS > HEALTH_NOTICE_TICK_MS;
+    healthTimer = setTimeout(
+      () => {
+        healthTimer = null;
+        telling = deps
+          .tellHealth()
+          .then((told) => {
+            if (told > 0) lastActiveAt = Date.now();
+          })
+          .catch((err) => log.error({ err }, 'engine: telling owners of health changes failed'))
+          .finally(() => {
+            if (running) tellHealthSoon();
+          });
+      },
+      healthTimerLong ? HEALTH_SWEEP_MS : HEALTH_NOTICE_TICK_MS,
+    );
+  }
+
+  /** Polls began: a health round sleeping the long sleep comes at the short pace. */
+  function markActive() {
+    lastActiveAt = Date.now();
+    leases.busy();
+    if (running) loopDelay.enable();
+    if (running && healthTimer && healthTimerLong) {
+      clearTimeout(healthTimer);
+      healthTimer = null;
+      healthTimerLong = false;
+      tellHealthSoon();
+    }
   }
 
   const leases = createLeaseKeeper({ ...deps, ...state });
   const pollRunner = createPollRunner({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
-  const claimLoop = createClaimLoop({ ...deps, ...state, figures, dispatch: pollRunner.dispatch });
+  const claimLoop = createClaimLoop({
+    ...deps,
+    ...state,
+    figures,
+    dispatch: (alerts, token) => {
+      markActive();
+      return pollRunner.dispatch(alerts, token);
+    },
+  });
 
   function snapshot() {
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
@@ -77,11 +118,22 @@ export function createEngine(deps: EngineDeps) {
       await leases.join();
       running = true;
       pollRunner.start();
-      loopDelay.enable();
+      // Sampled while polling (markActive), not a hundred times a second while idle.
       await leases.start();
       claimLoop.start();
       tellHealthSoon();
-      figuresTimer = setInterval(() => log.info({ engine: snapshot() }, 'engine figures'), FIGURES_LOG_MS);
+      // Said while there is something to say: an idle worker's figures do not change.
+      let loggedPolls = -1;
+      figuresTimer = setInterval(() => {
+        const polls = figures.polls();
+        if (polls === loggedPolls && pending.size === 0) {
+          // Nor is its event loop worth sampling a hundred times a second: markActive() resumes it.
+          loopDelay.disable();
+          return;
+        }
+        loggedPolls = polls;
+        log.info({ engine: snapshot() }, 'engine figures');
+      }, FIGURES_LOG_MS);
       log.info({ workerId }, 'engine started');
     },
 
@@ -94,7 +146,7 @@ export function createEngine(deps: EngineDeps) {
     async stop(timeoutMs = 7000) {
       if (!running) return;
       running = false;
-      claimLoop.stop();
+      const claimsStopped = claimLoop.stop();
       if (figuresTimer) clearInterval(figuresTimer);
       if (healthTimer) clearTimeout(healthTimer);
       const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
@@ -103,6 +155,7 @@ export function createEngine(deps: EngineDeps) {
         .catch((err) => log.warn({ err }, 'engine: handing back unstarted polls failed; they go at leave'));
       await pollRunner.stop(deadline);
       await Promise.race([telling, deadline]);
+      await claimsStopped;
       leases.stop();
       loopDelay.disable();
       await leases.leave().catch((err) => log.error({ err }, 'engine: releasing claims failed'));

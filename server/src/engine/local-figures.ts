@@ -60,6 +60,8 @@ export function createLocalFigures(now: () => number = Date.now) {
       sql.flushMs += flush.ms;
       sql.flushMaxMs = Math.max(sql.flushMaxMs, flush.ms);
     },
+    /** Polls written back since start. */
+    polls: () => totals.polls,
     recordRescheduled(n: number) {
       totals.rescheduled += n;
     },

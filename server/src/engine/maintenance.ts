@@ -23,6 +23,6 @@ export async function registerMaintenance(
     }
   }
   await boss.schedule(queues.maintenance, '* * * * *');
-  await boss.work(queues.maintenance, { pollingIntervalSeconds: 10 }, run);
+  await boss.work(queues.maintenance, { pollingIntervalSeconds: 30 }, run);
   return { firstRun: run().catch((err) => deps.log.error({ err }, 'maintenance at start-up failed')) };
 }

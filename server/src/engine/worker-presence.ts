@@ -19,8 +19,14 @@ export function createWorkerPresence(deps: {
   return {
     join,
 
-    /** Answers the number of live workers and the database's clock, or null when the beat failed. */
-    async beat(): Promise<{ live: number; dbNow: Date; sentAt: number; answeredAt: number } | null> {
+    /**
+     * Answers the number of live workers and the database's clock, or null when the beat failed.
+     * `reapAlone` false: when this worker is the only live one, no peer is reaped this time (one that
+     * died is counted live until its heartbeat is `timeoutSeconds` old, so it is reaped meanwhile).
+     */
+    async beat(
+      reapAlone = true,
+    ): Promise<{ live: number; dbNow: Date; sentAt: number; answeredAt: number } | null> {
       try {
         const sentAt = Date.now();
         const beat = await alerts.beat(workerId, deps.timeoutSeconds);
@@ -30,9 +36,11 @@ export function createWorkerPresence(deps: {
           log.warn({ workerId }, 'engine: this worker was reaped; registering again');
           await join();
         }
-        const released = await alerts.reapDeadWorkers(deps.timeoutSeconds);
-        if (released > 0)
-          log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
+        if (reapAlone || beat.live > 1) {
+          const released = await alerts.reapDeadWorkers(deps.timeoutSeconds);
+          if (released > 0)
+            log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
+        }
         return { live: beat.live, dbNow: beat.dbNow, sentAt, answeredAt };
       } catch (err) {
         log.error({ err }, 'engine: heartbeat failed');

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.ts';
+import { readNextDue } from './alert-due.repo.ts';
+import { listenForDueAlerts } from './alert-due-wake-up.ts';
 import * as polling from './alert-polling.repo.ts';
 import {
   findHeldPolledIds,
@@ -59,6 +61,13 @@ export function createAlertPollingService(deps: {
 
     scheduleNew: (options: { limit: number; prompt: number }) => polling.scheduleNewAlerts(db, options),
     claimDue: (options: Parameters<typeof polling.claimDueAlerts>[1]) => polling.claimDueAlerts(db, options),
+    /** When a worker with nothing claimed next has something to do (null: no alert is polled). */
+    nextDue: () => readNextDue(db),
+    /**
+     * Calls `wake` whenever an alert becomes due sooner than it was (created, edited, resumed, Check
+     * now, claims handed back); null without a database URL to listen on.
+     */
+    onDueSooner: (wake: () => void) => (deps.databaseUrl ? listenForDueAlerts(deps.databaseUrl, wake) : null),
     renewLeases: (workerId: string, ids: string[], leaseSeconds: number) =>
       polling.renewLeases(db, workerId, ids, leaseSeconds),
     reschedule: (items: Parameters<typeof polling.rescheduleClaims>[1]) =>

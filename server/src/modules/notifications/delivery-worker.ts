@@ -8,6 +8,7 @@ import { listenForDeliveries } from './delivery-wake-up.ts';
 import {
   claimDueDeliveries,
   type DeliveryForSend,
+  readNextDeliveryDue,
   releaseClaims,
   renewLeases,
 } from './notifications.repo.ts';
@@ -20,6 +21,7 @@ type DeliveryWorkerConfig = Pick<
   | 'DELIVERY_BATCH_SIZE'
   | 'DELIVERY_LEASE_SECONDS'
   | 'DELIVERY_POLL_MS'
+  | 'DELIVERY_IDLE_POLL_MS'
 >;
 
 /** Outcomes wait at most this long to be recorded together. */
@@ -37,7 +39,7 @@ interface Destination {
  * The delivery worker of one process (docs/decisions.md, "[delivery]"). It claims due deliveries
  * from the outbox in batches (one statement each: `FOR UPDATE SKIP LOCKED`, a claim token, a lease it
  * renews while it holds them), woken at once by the NOTIFY of each new notification's transaction and
- * by a short backstop poll for retries coming due. It sends them concurrently, at most
+ * by a backstop timer: short while it holds deliveries, else at the next delivery due. It sends them concurrently, at most
  * DELIVERY_HOST_CONCURRENCY at once per destination. A receiver that fails rests (0.5 s doubling to
  * 30 s; delivery-rests.ts: a service on a shared provider, a webhook's origin): its claimed rows are
  * given back and it is left out of the claims, as is a destination with no room, so a slow or dead
@@ -66,6 +68,7 @@ export function startDeliveryWorker(deps: {
   let claiming = false;
   let claimAgain = false;
   let lastClaimError = 0;
+  let pollTimer: NodeJS.Timeout | null = null;
 
   const toRecord: AttemptResult[] = [];
   let recording = 0;
@@ -135,7 +138,34 @@ export function startDeliveryWorker(deps: {
       lastClaimError = Date.now();
     } finally {
       claiming = false;
+      void armPoll();
     }
+  }
+
+  /**
+   * The backstop claim: every DELIVERY_POLL_MS while holding deliveries; otherwise at the next due
+   * delivery (a retry, a lease ending), at most DELIVERY_IDLE_POLL_MS away (docs/decisions.md,
+   * "An idle engine sleeps until the next due time").
+   */
+  async function armPoll(): Promise<void> {
+    let delay = c.DELIVERY_POLL_MS;
+    if (held.size === 0) {
+      try {
+        const { nextAt, dbNow } = await readNextDeliveryDue(db);
+        const untilDue = nextAt === null ? Number.POSITIVE_INFINITY : nextAt.getTime() - dbNow.getTime();
+        delay = Math.min(c.DELIVERY_IDLE_POLL_MS, Math.max(c.DELIVERY_POLL_MS, untilDue));
+      } catch {
+        // The database is away: the short pace, as before.
+      }
+      // Claimed meanwhile (a wake-up): the short pace.
+      if (held.size > 0 || claiming) delay = c.DELIVERY_POLL_MS;
+    }
+    if (!running) return;
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = setTimeout(() => {
+      pollTimer = null;
+      void claim();
+    }, delay);
   }
 
   function pump(name: string): void {
@@ -230,7 +260,6 @@ export function startDeliveryWorker(deps: {
     },
     Math.max(1000, (lease * 1000) / 3),
   );
-  const pollTimer = setInterval(() => void claim(), c.DELIVERY_POLL_MS);
 
   const wakeUp = listenForDeliveries(deps.connectionString, () => void claim());
   void claim();
@@ -246,7 +275,7 @@ export function startDeliveryWorker(deps: {
     async stop(timeoutMs = 7000): Promise<void> {
       if (!running) return;
       running = false;
-      clearInterval(pollTimer);
+      if (pollTimer) clearTimeout(pollTimer);
       await wakeUp.stop();
       const unstarted: DeliveryForSend[] = [];
       rests.stop();

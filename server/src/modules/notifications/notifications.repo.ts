@@ -220,6 +220,24 @@ export function claimDueDeliveries(
 }
 
 /**
+ * When an idle delivery worker next has something to claim: the soonest due delivery no live claim
+ * holds, or the end of the lease of the first claimed one in due order (a killed worker's rows come
+ * back then); null when nothing is pending. Two walks of deliveries_due_idx.
+ */
+export async function readNextDeliveryDue(db: Db): Promise<{ nextAt: Date | null; dbNow: Date }> {
+  const { rows } = await sql<{ next_at: Date | null; db_now: Date }>`
+    SELECT least(
+      (SELECT next_attempt_at FROM notification_deliveries
+       WHERE status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < now())
+       ORDER BY next_attempt_at LIMIT 1),
+      (SELECT greatest(next_attempt_at, claimed_until) FROM notification_deliveries
+       WHERE status = 'PENDING' AND claimed_until >= now()
+       ORDER BY next_attempt_at LIMIT 1)) AS next_at,
+      now() AS db_now`.execute(db);
+  return { nextAt: rows[0]!.next_at, dbNow: rows[0]!.db_now };
+}
+
+/**
  * Claims one delivery for attempt `previousAttempts + 1` now, due or not and whoever held it (an
  * explicit send of that attempt); nothing when it is settled or that attempt is already recorded.
  */

@@ -15,7 +15,7 @@ export async function registerAutoArchive(
   deps: { archive: Pick<ArchiveService, 'sweep'>; log: Logger },
 ): Promise<void> {
   await boss.schedule(queues.autoArchive, AUTO_ARCHIVE_CRON);
-  await boss.work(queues.autoArchive, { pollingIntervalSeconds: 10 }, async () => {
+  await boss.work(queues.autoArchive, { pollingIntervalSeconds: 30 }, async () => {
     const archived = await deps.archive.sweep();
     if (archived > 0) deps.log.info({ archived }, 'auto-archive: archived booked and passed alerts');
   });
