@@ -15,6 +15,7 @@ import * as m0017 from './0017_alert_health.ts';
 import * as m0018 from './0018_stay_windows.ts';
 import * as m0019 from './0019_native_channels.ts';
 import * as m0020 from './0020_worker_sessions.ts';
+import * as m0022 from './0022_kept_answer_on_alert.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0018_stay_windows': m0018,
   '0019_native_channels': m0019,
   '0020_worker_sessions': m0020,
+  '0022_kept_answer_on_alert': m0022,
 };
