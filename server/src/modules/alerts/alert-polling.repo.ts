@@ -1,5 +1,6 @@
 import { STALE_AFTER_INTERVALS } from '@resort/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { AlertRecord, DB } from '../../db/types.ts';
 import { holds } from './alert-write-back.repo.ts';
@@ -70,7 +71,7 @@ export async function setWorkerSession(db: Db, workerId: string, sessionPid: num
 
 /** Beats this worker's heartbeat; answers whether its row still exists and how many workers live. */
 export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: number) {
-  const { rows } = await sql<{ present: number; live: number; db_now: Date }>`
+  const { rows } = await sql<{ present: number; live: number; db_now: Date }>`${prepared}
     WITH beat AS (UPDATE engine_workers SET heartbeat_at = now() WHERE id = ${workerId} RETURNING id)
     SELECT (SELECT count(*) FROM beat)::int AS present,
            (SELECT count(*) FROM engine_workers
@@ -174,16 +175,28 @@ const claimedColumns = sql.raw(`r.id, r.user_id, r.template_id, t.updated_at AS 
  */
 export async function claimDueAlerts(
   db: Db,
-  options: { workerId: string; token: string; limit: number; dueBefore: Date; leaseSeconds: number },
+  options: {
+    workerId: string;
+    token: string;
+    limit: number;
+    dueBefore: Date;
+    leaseSeconds: number;
+    /** Also claims alerts whose claim's lease ran out (a backstop: a scan of the held rows). */
+    expired?: boolean;
+  },
 ): Promise<{ alerts: ClaimedAlert[]; dbNow: Date }> {
   // The cut-off is a value, not now() + interval, so the planner estimates the due rows from the
   // statistics: a large backlog then walks the index in due order instead of sorting all of it.
+  // Unheld alerts are read from alerts_claimable_idx; held ones whose lease ran out only with `expired`.
+  const claimable = options.expired
+    ? sql`(claimed_until IS NULL OR claimed_until < now())`
+    : sql`claimed_until IS NULL`;
   const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
     WITH due AS (
       SELECT id FROM alerts
       WHERE status IN ${polledStatusesSql}
         AND next_due_at <= ${options.dueBefore}
-        AND (claimed_until IS NULL OR claimed_until < now())
+        AND ${claimable}
       ORDER BY next_due_at
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED
@@ -234,10 +247,14 @@ export async function readMovedReservations(
   db: Db,
   options: { workerId: string; before: Date; leaseSeconds: number; overdueSeconds: number },
 ): Promise<ClaimedAlert[]> {
+  // Edits make an alert due now, which the worker's reads have just passed: a moved reservation is
+  // found within the last half minute of them (a reservation left further behind comes back to the
+  // pool when its lease runs out).
   const { rows } = await sql<ClaimedAlert>`
     SELECT ${claimedColumns}
     FROM alerts r JOIN templates t ON t.id = r.template_id
     WHERE ${reservedBy(options.workerId)} AND r.next_due_at <= ${options.before}
+      AND r.next_due_at > ${options.before}::timestamptz - interval '30 seconds'
       AND (r.next_due_at <> r.claimed_until - make_interval(secs => ${options.leaseSeconds})
            OR r.next_due_at < now() - make_interval(secs => ${options.overdueSeconds}))`.execute(db);
   return rows;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
 
@@ -78,7 +79,7 @@ export async function findHeldPolledIds(
   workerId: string,
   claims: HeldClaim[],
 ): Promise<Set<string>> {
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: string }>`${prepared}
       SELECT r.id FROM alerts r
       JOIN unnest(${claims.map((r) => r.id)}::uuid[], ${claims.map((r) => r.token)}::uuid[],
                   ${claims.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
@@ -105,7 +106,7 @@ export async function writePollOutcomes(
           AND v.next_due > now() + make_interval(secs => ${reservation.afterMs / 1000})`
     : sql`false`;
   const lease = reservation?.leaseSeconds ?? 0;
-  await sql`
+  await sql`${prepared}
         WITH v AS (
           SELECT * FROM unnest(
             ${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.token)}::uuid[],
