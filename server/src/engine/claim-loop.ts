@@ -4,6 +4,9 @@ import type { EnginePartDeps } from './engine-deps.ts';
 import type { LocalFigures } from './local-figures.ts';
 import type { Reservations } from './reservations.ts';
 
+/** How often a claim also takes alerts whose holder's lease ran out (a backstop; it scans held rows). */
+const EXPIRED_CLAIM_MS = 10_000;
+
 /**
  * The scheduler: each tick gives new alerts their first due time, then takes this worker's
  * reservations due within the look-ahead (a read, `reservations.ts`) and claims other alerts due
@@ -23,6 +26,7 @@ export function createClaimLoop(
   let running = false;
   let ticking = false;
   let tickTimer: NodeJS.Timeout | null = null;
+  let expiredClaimedAt = 0;
 
   async function tick() {
     if (!running || ticking) return;
@@ -41,12 +45,15 @@ export function createClaimLoop(
         const limit = batch - reserved.alerts.length;
         if (limit <= 0) continue;
         const before = Date.now();
+        const expired = before - expiredClaimedAt >= EXPIRED_CLAIM_MS;
+        if (expired) expiredClaimedAt = before;
         const { alerts, dbNow: claimedAt } = await polling.claimDue({
           workerId: deps.workerId,
           token: randomUUID(),
           limit,
           dueBefore,
           leaseSeconds: config.ENGINE_LEASE_SECONDS,
+          expired,
         });
         figures.recordClaim(alerts.length, Date.now() - before);
         if (alerts.length > 0) {
