@@ -76,12 +76,13 @@ export function createPollRunner(
     flushMs: config.ENGINE_FLUSH_MS,
     maxBatch: config.ENGINE_BATCH_SIZE,
     concurrency: config.ENGINE_FLUSH_CONCURRENCY,
-    // Claims are kept for the next due time (one live worker: all; n: a share of 1 − 1/n, so the
-    // pool's alerts spread over its workers), unless it comes before this worker may have read past.
+    // A lone worker keeps its claims for the next due time, unless it comes before this worker may
+    // have read past. With several live workers every claim goes back to the pool, which they share
+    // by taking turns at it (kept claims would leave a worker that joins late with few alerts).
     reservation: () => {
       const live = deps.liveWorkers();
       return {
-        share: live <= 1 ? 1 : 1 - 1 / live,
+        share: live <= 1 ? 1 : 0,
         afterMs: config.ENGINE_LOOKAHEAD_MS + RESERVATION_MARGIN_MS,
         leaseSeconds: config.ENGINE_LEASE_SECONDS,
       };

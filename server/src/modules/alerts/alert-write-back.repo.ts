@@ -25,9 +25,9 @@ export interface HeldClaim {
 
 /**
  * Whether a write-back keeps the worker's claim on each alert for its next due time (a reservation):
- * the next poll then needs no claim statement, only a read. `share` of the alerts is kept (1 with one
- * live worker; less with more, so the pool's alerts spread over its workers); none is kept whose next
- * due time is within `afterMs` of the write (the worker may already have read past it).
+ * the next poll then needs no claim statement, only a read. `share` of the alerts is kept (the engine
+ * keeps all with one live worker, none with more); none is kept whose next due time is within
+ * `afterMs` of the write (the worker may already have read past it).
  */
 export interface Reservation {
   share: number;
