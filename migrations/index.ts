@@ -16,6 +16,7 @@ import * as m0018 from './0018_stay_windows.ts';
 import * as m0019 from './0019_native_channels.ts';
 import * as m0020 from './0020_worker_sessions.ts';
 import * as m0021 from './0021_account_notify.ts';
+import * as m0022 from './0022_kept_answer_on_alert.ts';
 import * as m0023 from './0023_alerts_due_wake_up.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0019_native_channels': m0019,
   '0020_worker_sessions': m0020,
   '0021_account_notify': m0021,
+  '0022_kept_answer_on_alert': m0022,
   '0023_alerts_due_wake_up': m0023,
 };

@@ -268,8 +268,8 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
       })),
     };
     await seed.query(
-      `INSERT INTO alert_answers (alert_id, answer, answer_bytes, status_code, received_at)
-       VALUES ($1, $2, $3, 200, now())`,
+      `UPDATE alerts SET answer = $2, answer_bytes = $3, answer_status_code = 200, answer_received_at = now()
+       WHERE id = $1`,
       [target, JSON.stringify(answer), JSON.stringify(answer).length],
     );
     // What autovacuum does on a live table: the visibility map lets the timeline read the index only.

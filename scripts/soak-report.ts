@@ -132,7 +132,6 @@ export const soakTables = [
   'poll_runs',
   'notifications',
   'notification_deliveries',
-  'alert_answers',
   'live_events',
   'pgboss.job',
 ] as const;

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './types.ts';
 
@@ -11,6 +12,39 @@ export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
   destroy(): Promise<void>;
+}
+
+/**
+ * Starts a statement that is prepared once per connection (a named statement, by its text's digest)
+ * instead of being sent, parsed and planned at every run: the engine's hot statements, whose text is
+ * long and whose plan does not depend on the values. Not for a statement whose best plan depends on
+ * its values (a generic plan would serve every run).
+ */
+export const prepared = sql.raw('/* prepared */');
+const PREPARED_MARK = '/* prepared */';
+
+/** The pool as Kysely sees it: a statement marked `prepared` runs as a named statement. */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `s${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const query = (text: unknown, values?: ReadonlyArray<unknown>) =>
+        typeof text === 'string' && text.startsWith(PREPARED_MARK)
+          ? client.query({ name: nameOf(text), text, values: values ? [...values] : [] })
+          : client.query(text as string, values ? [...values] : undefined);
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Longest a statement may run; PostgreSQL cancels it after this, so no request holds a connection forever. */
@@ -40,7 +74,7 @@ export function createDatabase(
   // between queries has no listener of the pool's and would throw. The query in flight, if any, fails
   // by itself; a client broken this way is discarded by the pool when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   let destroyed = false;
   return {
     db,

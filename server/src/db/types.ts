@@ -158,6 +158,17 @@ export interface AlertsTable {
   last_success_at: NullableTimestamp;
   /** Answers in a row without a rule's path. */
   drift_count: ColumnType<number, number | undefined, number>;
+  /**
+   * The kept answer (migration 0022; read as the view `alert_answers`): its JSON text (null when larger
+   * than kept), size, digest (an answer with the same one is not written again), the values kept before
+   * it, its status code and when it came. Set by the engine's write-back only.
+   */
+  answer: NullableJson;
+  answer_bytes: number | null;
+  answer_hash: string | null;
+  answer_previous_values: NullableJson<Record<string, unknown>>;
+  answer_status_code: number | null;
+  answer_received_at: NullableTimestamp;
   /** The health the owner was last told of: healthy, failing or drifted. */
   health_told: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
@@ -262,6 +273,7 @@ export interface PollRunsTable {
 }
 
 /** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */
+/** A view over the alert row's kept answer (migration 0022). */
 export interface AlertAnswersTable {
   alert_id: string;
   /** null when the answer was larger than the engine keeps. */

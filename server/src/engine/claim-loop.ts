@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { EnginePartDeps } from './engine-deps.ts';
 import type { LocalFigures } from './local-figures.ts';
+import type { Reservations } from './reservations.ts';
+
+/** How often a claim also takes alerts whose holder's lease ran out (a backstop; it scans held rows). */
+const EXPIRED_CLAIM_MS = 10_000;
 
 /**
- * The scheduler: each tick gives new alerts their first due time, then claims alerts due within the
- * look-ahead in batches (one statement each) for as long as this worker has room and batches come
+ * The scheduler: each tick gives new alerts their first due time, then takes this worker's
+ * reservations due within the look-ahead (a read, `reservations.ts`) and claims other alerts due
+ * within it in batches (one statement each) for as long as this worker has room and batches come
  * back full, and hands each batch to `dispatch`. Ticks are jittered, so the workers of a pool take
  * turns at the alerts coming due rather than the one whose ticks happen to fall first taking nearly
  * all of them.
@@ -19,7 +24,8 @@ import type { LocalFigures } from './local-figures.ts';
 export function createClaimLoop(
   deps: EnginePartDeps & {
     figures: LocalFigures;
-    dispatch: (alerts: ClaimedAlert[], token: string) => Promise<void>;
+    reservations: Reservations;
+    dispatch: (alerts: ClaimedAlert[]) => Promise<void>;
   },
 ) {
   const { alerts: polling, config, log, clock, pending, figures } = deps;
@@ -30,6 +36,7 @@ export function createClaimLoop(
   /** Local time the next tick is set for. */
   let nextTickAt = 0;
   let wakeUp: { stop(): Promise<void> } | null = null;
+  let expiredClaimedAt = 0;
 
   const busyDelay = () => config.ENGINE_TICK_MS * (0.5 + Math.random());
 
@@ -43,21 +50,31 @@ export function createClaimLoop(
       while (running) {
         const room = config.ENGINE_MAX_PENDING - pending.size;
         if (room <= 0) break;
-        const limit = Math.min(config.ENGINE_BATCH_SIZE, room);
-        const token = randomUUID();
+        const batch = Math.min(config.ENGINE_BATCH_SIZE, room);
+        const dueBefore = new Date(clock.now() + config.ENGINE_LOOKAHEAD_MS);
+        const reading = Date.now();
+        const reserved = await deps.reservations.take(batch, dueBefore);
+        if (reserved.dbNow) clock.observe(reserved.dbNow, reading, Date.now());
+        claimed += reserved.alerts.length;
+        if (reserved.alerts.length > 0) await deps.dispatch(reserved.alerts);
+        const limit = batch - reserved.alerts.length;
+        if (limit <= 0) continue;
         const before = Date.now();
+        const expired = before - expiredClaimedAt >= EXPIRED_CLAIM_MS;
+        if (expired) expiredClaimedAt = before;
         const { alerts, dbNow: claimedAt } = await polling.claimDue({
           workerId: deps.workerId,
-          token,
+          token: randomUUID(),
           limit,
-          dueBefore: new Date(clock.now() + config.ENGINE_LOOKAHEAD_MS),
+          dueBefore,
           leaseSeconds: config.ENGINE_LEASE_SECONDS,
+          expired,
         });
         figures.recordClaim(alerts.length, Date.now() - before);
         claimed += alerts.length;
         if (alerts.length > 0) {
           clock.observe(claimedAt, before, Date.now());
-          await deps.dispatch(alerts, token);
+          await deps.dispatch(alerts);
         }
         if (alerts.length < limit) break;
       }
@@ -74,7 +91,7 @@ export function createClaimLoop(
   /** Nothing claimed, nothing held: until the soonest due time less the look-ahead, bounded. */
   async function idleDelay(): Promise<number> {
     const sentAt = Date.now();
-    const { nextDueAt, dbNow } = await polling.nextDue();
+    const { nextDueAt, dbNow } = await polling.nextDue(deps.workerId);
     clock.observe(dbNow, sentAt, Date.now());
     if (wokenDuringTick) return busyDelay();
     if (nextDueAt === null) return config.ENGINE_IDLE_POLL_MS;

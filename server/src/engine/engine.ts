@@ -7,13 +7,15 @@ import { createLeaseKeeper } from './leases.ts';
 import { createLocalFigures } from './local-figures.ts';
 import { createPendingClaims } from './pending-claims.ts';
 import { createPollRunner } from './poll-runner.ts';
+import { createReservations } from './reservations.ts';
 
 const FIGURES_LOG_MS = 30_000;
 
 /**
  * The polling engine of one worker process (docs/decisions.md "Engine"), composed of
- * three parts sharing this worker's pending claims and its estimate of the database clock:
- * - the claim loop (`claim-loop.ts`) claims due alerts in batches, one statement each;
+ * parts sharing this worker's pending claims and its estimate of the database clock:
+ * - the claim loop (`claim-loop.ts`) reads this worker's reservations coming due (`reservations.ts`:
+ *   claims its write-backs kept) and claims other due alerts in batches, one statement each;
  * - the poll runner (`poll-runner.ts`) polls each alert at its due time with bounded concurrency and
  *   writes the outcomes back in small set-based batches;
  * - the lease keeper (`leases.ts`) beats this worker's heartbeat, so the other workers release its
@@ -80,13 +82,15 @@ export function createEngine(deps: EngineDeps) {
 
   const leases = createLeaseKeeper({ ...deps, ...state });
   const pollRunner = createPollRunner({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
+  const reservations = createReservations({ ...deps, ...state });
   const claimLoop = createClaimLoop({
     ...deps,
     ...state,
     figures,
-    dispatch: (alerts, token) => {
+    reservations,
+    dispatch: (alerts) => {
       markActive();
-      return pollRunner.dispatch(alerts, token);
+      return pollRunner.dispatch(alerts);
     },
   });
 

@@ -1,6 +1,7 @@
 /** One claimed alert waiting for its poll or its write-back. */
 export interface PendingClaim {
-  token: string;
+  /** The claim's token; null for a reservation (kept by this worker's last write-back). */
+  token: string | null;
   /** Local time the claim (or its lease) was last taken. */
   claimedAt: number;
   /** Fires the poll at its due time; null once started. */
@@ -14,18 +15,29 @@ export interface PendingClaim {
  */
 export function createPendingClaims() {
   const claims = new Map<string, PendingClaim>();
+  /** When each claim was last settled (local epoch ms): a read begun before may see its row as it was. */
+  const settledAt = new Map<string, number>();
   return {
     get size() {
       return claims.size;
     },
-    add(id: string, token: string): PendingClaim {
+    has: (id: string): boolean => claims.has(id),
+    add(id: string, token: string | null): PendingClaim {
       const claim: PendingClaim = { token, claimedAt: Date.now(), timer: null };
       claims.set(id, claim);
       return claim;
     },
     /** Forgets the claim when it is still the one with this token (a later claim stays). */
-    settle(id: string, token: string): void {
-      if (claims.get(id)?.token === token) claims.delete(id);
+    settle(id: string, token: string | null): void {
+      if (claims.get(id)?.token !== token) return;
+      claims.delete(id);
+      settledAt.set(id, Date.now());
+    },
+    /** Whether the claim was settled at or after `since`: a read begun then may show its row stale. */
+    settledSince: (id: string, since: number): boolean => (settledAt.get(id) ?? -1) >= since,
+    /** Forgets settle times before `before`: no read begun since can show those rows stale. */
+    forgetSettledBefore(before: number): void {
+      for (const [id, at] of settledAt) if (at < before) settledAt.delete(id);
     },
     drop(id: string): void {
       claims.delete(id);
@@ -44,8 +56,8 @@ export function createPendingClaims() {
      * Stops the polls not yet started and forgets their claims; answers them, for a stopping worker
      * to hand back at once.
      */
-    takeUnstarted(): { id: string; token: string }[] {
-      const unstarted: { id: string; token: string }[] = [];
+    takeUnstarted(): { id: string; token: string | null }[] {
+      const unstarted: { id: string; token: string | null }[] = [];
       for (const [id, c] of claims) {
         if (!c.timer) continue;
         clearTimeout(c.timer);
@@ -60,6 +72,7 @@ export function createPendingClaims() {
     },
     clear(): void {
       claims.clear();
+      settledAt.clear();
     },
   };
 }

@@ -15,6 +15,9 @@ import { createTemplateCache } from './template-cache.ts';
 const HOST_QUEUE_PER_SLOT = 16;
 const HOST_QUEUE_MIN = 64;
 
+/** How far past the look-ahead a next due time must be for the write-back to keep its claim. */
+const RESERVATION_MARGIN_MS = 2000;
+
 /** A poll given up because the engine stopped before its slot came. */
 class PollStopped extends Error {}
 
@@ -73,6 +76,17 @@ export function createPollRunner(
     flushMs: config.ENGINE_FLUSH_MS,
     maxBatch: config.ENGINE_BATCH_SIZE,
     concurrency: config.ENGINE_FLUSH_CONCURRENCY,
+    // A lone worker keeps its claims for the next due time, unless it comes before this worker may
+    // have read past. With several live workers every claim goes back to the pool, which they share
+    // by taking turns at it (kept claims would leave a worker that joins late with few alerts).
+    reservation: () => {
+      const live = deps.liveWorkers();
+      return {
+        share: live <= 1 ? 1 : 0,
+        afterMs: config.ENGINE_LOOKAHEAD_MS + RESERVATION_MARGIN_MS,
+        leaseSeconds: config.ENGINE_LEASE_SECONDS,
+      };
+    },
     onFlushed: (flush) => figures.recordFlush(flush),
     onSettled(records: PollRecord[], written: boolean) {
       for (const r of records) {
@@ -107,14 +121,14 @@ export function createPollRunner(
     },
 
     /** Sets each claimed alert's poll for its due time; reschedules those too late to catch up. */
-    async dispatch(alerts: ClaimedAlert[], token: string): Promise<void> {
+    async dispatch(alerts: ClaimedAlert[]): Promise<void> {
       // The pool is read after the claim, so a proxy added or switched off before it carries these
       // polls. Failing to read it keeps the list read before: the polls still go out.
       const pool = rotation
         .refresh()
         .catch((err) => log.warn({ err }, 'engine: reading the proxy pool failed; using the last list'));
       await Promise.all([templates.load(alerts), pool]);
-      const late: { id: string; token: string; dueAt: Date; nextDueAt: Date }[] = [];
+      const late: { id: string; token: string | null; dueAt: Date; nextDueAt: Date }[] = [];
       const now = clock.now();
       for (const alert of alerts) {
         const dueMs = alert.next_due_at.getTime();
@@ -125,17 +139,22 @@ export function createPollRunner(
           config.ENGINE_CATCH_UP_SECONDS * 1000,
         );
         if (plan.action === 'reschedule') {
-          late.push({ id: alert.id, token, dueAt: alert.next_due_at, nextDueAt: new Date(plan.nextDueMs) });
+          late.push({
+            id: alert.id,
+            token: alert.claim_token,
+            dueAt: alert.next_due_at,
+            nextDueAt: new Date(plan.nextDueMs),
+          });
           continue;
         }
-        const claim = pending.add(alert.id, token);
+        const claim = pending.add(alert.id, alert.claim_token);
         const delay = dueMs - now;
         if (delay <= 0) runPoll(alert, claim);
         else claim.timer = setTimeout(() => runPoll(alert, claim), delay);
       }
       if (late.length > 0) {
         figures.recordRescheduled(late.length);
-        await polling.reschedule(late);
+        await polling.reschedule(deps.workerId, late);
       }
     },
 

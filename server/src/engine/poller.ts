@@ -222,7 +222,7 @@ export function createPoller(deps: PollerDeps) {
   return async function pollAlert(
     alert: ClaimedAlert,
     template: PollingTemplate,
-    token: string,
+    token: string | null,
   ): Promise<PollRecord> {
     const dueMs = alert.next_due_at.getTime();
     const intervalMs = alert.polling_interval_seconds * 1000;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AlertPollingService, PollWrite } from '../modules/alerts/alert-polling.service.ts';
+import type { AlertPollingService, PollWrite, Reservation } from '../modules/alerts/alert-polling.service.ts';
 import type { NewNotification } from '../modules/notifications/new-notification.ts';
 import type { Logger } from '../platform/logger.ts';
 import { storableText } from '../platform/storable.ts';
@@ -59,6 +59,8 @@ export function createResultWriter(deps: {
   maxBatch: number;
   /** Batches written at once (each its own transaction). */
   concurrency: number;
+  /** Whether and how the write-back keeps claims for the next due time; null: releases them all. */
+  reservation?: () => Reservation | null;
   /** Called once per record when it is written or finally given up. */
   onSettled: (records: PollRecord[], written: boolean) => void;
   onFlushed?: (flush: { records: number; notifications: number; ms: number }) => void;
@@ -72,7 +74,7 @@ export function createResultWriter(deps: {
    * notification does not cost the others. Answers the ids notified.
    */
   async function notifyBatch(records: PollRecord[]): Promise<Set<string>> {
-    const valid = await deps.alerts.heldPolledIds(records);
+    const valid = await deps.alerts.heldPolledIds(deps.workerId, records);
     const handing = records.filter((r) => valid.has(r.id));
     if (handing.length === 0) return new Set();
     try {
@@ -107,7 +109,7 @@ export function createResultWriter(deps: {
         ? r
         : { ...r, outcome: { ...r.outcome, lastMatched: r.matchedBefore } },
     );
-    await deps.alerts.writeBack(deps.workerId, written, notified);
+    await deps.alerts.writeBack(deps.workerId, written, notified, deps.reservation?.() ?? null);
     return notified.size;
   }
 

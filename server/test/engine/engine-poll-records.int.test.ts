@@ -84,7 +84,7 @@ describe('engine poll records', { timeout: 120_000 }, () => {
     // a new chunk id means the answer was written again.
     const toast = (
       await sql<{ name: string }>`SELECT reltoastrelid::regclass::text AS name FROM pg_class
-        WHERE oid = 'alert_answers'::regclass`.execute(t.db)
+        WHERE oid = 'alerts'::regclass`.execute(t.db)
     ).rows[0]!.name;
     const kept = async () =>
       (

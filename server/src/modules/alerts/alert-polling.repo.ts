@@ -1,7 +1,9 @@
 import { STALE_AFTER_INTERVALS } from '@resort/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { AlertRecord, DB } from '../../db/types.ts';
+import { holds } from './alert-write-back.repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -35,6 +37,8 @@ export type ClaimedAlert = Pick<
   | 'drift_count'
 > & {
   next_due_at: Date;
+  /** The claim's token; null for a reservation kept by this worker's last write-back. */
+  claim_token: string | null;
   template_updated_at: Date;
   /** The kept answer's digest: an answer with the same one is not sent to be written again. */
   answer_hash: string | null;
@@ -67,7 +71,7 @@ export async function setWorkerSession(db: Db, workerId: string, sessionPid: num
 
 /** Beats this worker's heartbeat; answers whether its row still exists and how many workers live. */
 export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: number) {
-  const { rows } = await sql<{ present: number; live: number; db_now: Date }>`
+  const { rows } = await sql<{ present: number; live: number; db_now: Date }>`${prepared}
     WITH beat AS (UPDATE engine_workers SET heartbeat_at = now() WHERE id = ${workerId} RETURNING id)
     SELECT (SELECT count(*) FROM beat)::int AS present,
            (SELECT count(*) FROM engine_workers
@@ -125,12 +129,16 @@ export async function removeWorker(db: Db, workerId: string): Promise<void> {
 }
 
 /** A stopping worker hands back the claims of polls it has not started: peers poll them on time. */
-export async function releaseClaims(db: Db, workerId: string, claims: { id: string; token: string }[]) {
+export async function releaseClaims(
+  db: Db,
+  workerId: string,
+  claims: { id: string; token: string | null }[],
+) {
   if (claims.length === 0) return;
   await sql`
     UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
     FROM unnest(${claims.map((c) => c.id)}::uuid[], ${claims.map((c) => c.token)}::uuid[]) AS v(id, token)
-    WHERE r.id = v.id AND r.claim_token = v.token AND r.claimed_by = ${workerId}`.execute(db);
+    WHERE r.id = v.id AND ${holds(workerId)} AND r.claimed_by = ${workerId}`.execute(db);
 }
 
 /**
@@ -155,22 +163,40 @@ export async function scheduleNewAlerts(db: Db, options: { limit: number; prompt
   return Number(result.numAffectedRows ?? 0);
 }
 
+/** The columns a poll reads (ClaimedAlert), as claimDueAlerts answers them. */
+const claimedColumns = sql.raw(`r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title,
+  r.party_name, r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.stay_window, r.watch_config,
+  r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values, r.last_notified_at,
+  r.consecutive_errors, r.health, r.health_cause, r.drift_count, r.answer_hash, r.claim_token`);
+
 /**
  * Claims up to `limit` alerts due before `dueBefore` (now plus the look-ahead), oldest due first, skipping rows another
  * worker is claiming at this instant. One statement per batch, whatever its size.
  */
 export async function claimDueAlerts(
   db: Db,
-  options: { workerId: string; token: string; limit: number; dueBefore: Date; leaseSeconds: number },
+  options: {
+    workerId: string;
+    token: string;
+    limit: number;
+    dueBefore: Date;
+    leaseSeconds: number;
+    /** Also claims alerts whose claim's lease ran out (a backstop: a scan of the held rows). */
+    expired?: boolean;
+  },
 ): Promise<{ alerts: ClaimedAlert[]; dbNow: Date }> {
   // The cut-off is a value, not now() + interval, so the planner estimates the due rows from the
   // statistics: a large backlog then walks the index in due order instead of sorting all of it.
+  // Unheld alerts are read from alerts_claimable_idx; held ones whose lease ran out only with `expired`.
+  const claimable = options.expired
+    ? sql`(claimed_until IS NULL OR claimed_until < now())`
+    : sql`claimed_until IS NULL`;
   const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
     WITH due AS (
       SELECT id FROM alerts
       WHERE status IN ${polledStatusesSql}
         AND next_due_at <= ${options.dueBefore}
-        AND (claimed_until IS NULL OR claimed_until < now())
+        AND ${claimable}
       ORDER BY next_due_at
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED
@@ -180,14 +206,58 @@ export async function claimDueAlerts(
         claimed_until = now() + make_interval(secs => ${options.leaseSeconds})
     FROM due, templates t
     WHERE r.id = due.id AND t.id = r.template_id
-    RETURNING r.id, r.user_id, r.template_id, t.updated_at AS template_updated_at, r.title, r.party_name,
-      r.custom_headers, r.custom_query, r.custom_body, r.overrides, r.stay_window, r.watch_config,
-      r.polling_interval_seconds, r.next_due_at, r.status, r.last_matched, r.last_values,
-      r.last_notified_at, r.consecutive_errors, r.health, r.health_cause, r.drift_count,
-      (SELECT a.answer_hash FROM alert_answers a WHERE a.alert_id = r.id) AS answer_hash,
-      now() AS db_now`.execute(db);
+    RETURNING ${claimedColumns}, now() AS db_now`.execute(db);
   const dbNow = rows[0]?.db_now ?? new Date();
   return { alerts: rows, dbNow };
+}
+
+/** A reservation: this worker's, kept by its write-back (no token, a lease from the due time on). */
+const reservedBy = (workerId: string) =>
+  sql`r.claimed_by = ${workerId}::uuid AND r.claim_token IS NULL AND r.claimed_until IS NOT NULL
+      AND r.status IN ${polledStatusesSql}`;
+
+/**
+ * Reads (never writes) this worker's reservations due in (after, dueBefore], in due order, up to
+ * `limit`: the claims its write-backs kept for the next due time, so a poll of a reserved alert costs
+ * no claim statement. `after` is where the previous read stopped (due time and id), so each
+ * reservation is read once.
+ */
+export async function readReservedAlerts(
+  db: Db,
+  options: { workerId: string; after: { dueAt: Date; id: string }; dueBefore: Date; limit: number },
+): Promise<{ alerts: ClaimedAlert[]; dbNow: Date }> {
+  const { rows } = await sql<ClaimedAlert & { db_now: Date }>`
+    SELECT ${claimedColumns}, now() AS db_now
+    FROM alerts r JOIN templates t ON t.id = r.template_id
+    WHERE ${reservedBy(options.workerId)}
+      AND r.next_due_at <= ${options.dueBefore} AND r.next_due_at >= ${options.after.dueAt}
+      AND (r.next_due_at, r.id) > (${options.after.dueAt}::timestamptz, ${options.after.id}::uuid)
+    ORDER BY r.next_due_at, r.id
+    LIMIT ${options.limit}`.execute(db);
+  return { alerts: rows, dbNow: rows[0]?.db_now ?? new Date() };
+}
+
+/**
+ * This worker's reservations due before `before` (read already, or never: see readReservedAlerts)
+ * whose due time is no longer the one reserved (the owner edited, restarted or checked the alert
+ * since: it is due at once), or that are overdue by `overdueSeconds`. Answers them all; the worker
+ * skips those it is polling.
+ */
+export async function readMovedReservations(
+  db: Db,
+  options: { workerId: string; before: Date; leaseSeconds: number; overdueSeconds: number },
+): Promise<ClaimedAlert[]> {
+  // Edits make an alert due now, which the worker's reads have just passed: a moved reservation is
+  // found within the last half minute of them (a reservation left further behind comes back to the
+  // pool when its lease runs out).
+  const { rows } = await sql<ClaimedAlert>`
+    SELECT ${claimedColumns}
+    FROM alerts r JOIN templates t ON t.id = r.template_id
+    WHERE ${reservedBy(options.workerId)} AND r.next_due_at <= ${options.before}
+      AND r.next_due_at > ${options.before}::timestamptz - interval '30 seconds'
+      AND (r.next_due_at <> r.claimed_until - make_interval(secs => ${options.leaseSeconds})
+           OR r.next_due_at < now() - make_interval(secs => ${options.overdueSeconds}))`.execute(db);
+  return rows;
 }
 
 /** Renews the lease of claims this worker is still working on (polls slower than half a lease). */
@@ -201,7 +271,8 @@ export async function renewLeases(db: Db, workerId: string, ids: string[], lease
 /** Late alerts moved to their next phase without a poll (see schedule.ts catchUp). */
 export async function rescheduleClaims(
   db: Db,
-  items: { id: string; token: string; dueAt: Date; nextDueAt: Date }[],
+  workerId: string,
+  items: { id: string; token: string | null; dueAt: Date; nextDueAt: Date }[],
 ) {
   if (items.length === 0) return;
   // A due time changed since the claim (the owner rescheduled the alert) stands.
@@ -213,7 +284,7 @@ export async function rescheduleClaims(
     FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.token)}::uuid[],
                 ${items.map((i) => i.dueAt)}::timestamptz[],
                 ${items.map((i) => i.nextDueAt)}::timestamptz[]) AS v(id, token, due, next_due)
-    WHERE r.id = v.id AND r.claim_token = v.token`.execute(db);
+    WHERE r.id = v.id AND ${holds(workerId)}`.execute(db);
 }
 
 /** Deletes poll runs older than the retention, a chunk at a time so no statement runs long. */

@@ -6,12 +6,13 @@ import {
   findHeldPolledIds,
   type HeldClaim,
   type PollWrite,
+  type Reservation,
   writePollOutcomes,
 } from './alert-write-back.repo.ts';
 import { openWorkerSession } from './worker-session.ts';
 
 export type { ClaimedAlert } from './alert-polling.repo.ts';
-export type { HeldClaim, PollWrite } from './alert-write-back.repo.ts';
+export type { HeldClaim, PollWrite, Reservation } from './alert-write-back.repo.ts';
 
 /**
  * The narrow service the engine polls through: worker presence, scheduling, claims, leases,
@@ -56,28 +57,41 @@ export function createAlertPollingService(deps: {
       await session?.close();
     },
     /** Hands back claims of polls not started (a stopping worker), keeping their due times. */
-    releaseClaims: (workerId: string, claims: { id: string; token: string }[]) =>
+    releaseClaims: (workerId: string, claims: { id: string; token: string | null }[]) =>
       polling.releaseClaims(db, workerId, claims),
 
     scheduleNew: (options: { limit: number; prompt: number }) => polling.scheduleNewAlerts(db, options),
     claimDue: (options: Parameters<typeof polling.claimDueAlerts>[1]) => polling.claimDueAlerts(db, options),
     /** When a worker with nothing claimed next has something to do (null: no alert is polled). */
-    nextDue: () => readNextDue(db),
+    nextDue: (workerId: string) => readNextDue(db, workerId),
     /**
      * Calls `wake` whenever an alert becomes due sooner than it was (created, edited, resumed, Check
      * now, claims handed back); null without a database URL to listen on.
      */
     onDueSooner: (wake: () => void) => (deps.databaseUrl ? listenForDueAlerts(deps.databaseUrl, wake) : null),
+    /** This worker's reservations coming due (a read: their claims were kept by its write-backs). */
+    readReserved: (options: Parameters<typeof polling.readReservedAlerts>[1]) =>
+      polling.readReservedAlerts(db, options),
+    /** This worker's reservations whose due time was moved (an edit, Check now) or that are overdue. */
+    readMovedReservations: (options: Parameters<typeof polling.readMovedReservations>[1]) =>
+      polling.readMovedReservations(db, options),
     renewLeases: (workerId: string, ids: string[], leaseSeconds: number) =>
       polling.renewLeases(db, workerId, ids, leaseSeconds),
-    reschedule: (items: Parameters<typeof polling.rescheduleClaims>[1]) =>
-      polling.rescheduleClaims(db, items),
+    reschedule: (workerId: string, items: Parameters<typeof polling.rescheduleClaims>[2]) =>
+      polling.rescheduleClaims(db, workerId, items),
 
     /** Which claims are still this poll's, on alerts still polled: only those may notify. */
-    heldPolledIds: (claims: HeldClaim[]) => findHeldPolledIds(db, claims),
-    /** One statement for the batch: alerts, claims, kept answers, poll runs. */
-    writeBack: (workerId: string, batch: PollWrite[], notified: ReadonlySet<string>) =>
-      writePollOutcomes(db, workerId, batch, notified),
+    heldPolledIds: (workerId: string, claims: HeldClaim[]) => findHeldPolledIds(db, workerId, claims),
+    /**
+     * One statement for the batch: alerts (with the kept answer), claims released or kept as
+     * reservations, poll runs.
+     */
+    writeBack: (
+      workerId: string,
+      batch: PollWrite[],
+      notified: ReadonlySet<string>,
+      reservation: Reservation | null = null,
+    ) => writePollOutcomes(db, workerId, batch, notified, reservation),
 
     prunePollRuns: (retentionHours: number) => polling.prunePollRuns(db, retentionHours),
 

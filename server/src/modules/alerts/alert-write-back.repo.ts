@@ -1,14 +1,38 @@
 import { type Kysely, sql } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
 
 const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
 
-/** A claim as the engine holds it: the alert, the claim's token and the due time it was claimed for. */
+/**
+ * The row is still held by this claim of `workerId`: the claim's token, or (token null) the worker's
+ * reservation, kept by its last write-back for this due time (alert-polling.repo.ts readReserved).
+ */
+export const holds = (workerId: string) =>
+  sql`(r.claim_token = v.token OR (v.token IS NULL AND r.claim_token IS NULL
+        AND r.claimed_by = ${workerId}::uuid AND r.claimed_until IS NOT NULL))`;
+
+/**
+ * A claim as the engine holds it: the alert, the claim's token (null: a reservation kept by the
+ * worker's last write-back) and the due time it was claimed for.
+ */
 export interface HeldClaim {
   id: string;
-  token: string;
+  token: string | null;
   dueAt: Date;
+}
+
+/**
+ * Whether a write-back keeps the worker's claim on each alert for its next due time (a reservation):
+ * the next poll then needs no claim statement, only a read. `share` of the alerts is kept (the engine
+ * keeps all with one live worker, none with more); none is kept whose next due time is within
+ * `afterMs` of the write (the worker may already have read past it).
+ */
+export interface Reservation {
+  share: number;
+  afterMs: number;
+  leaseSeconds: number;
 }
 
 /** One finished poll, as the write-back stores it. */
@@ -50,28 +74,39 @@ export interface PollWrite extends HeldClaim {
 }
 
 /** Which of `claims` are still held (same token, same due time) by alerts still polled. */
-export async function findHeldPolledIds(db: Kysely<DB>, claims: HeldClaim[]): Promise<Set<string>> {
-  const { rows } = await sql<{ id: string }>`
+export async function findHeldPolledIds(
+  db: Kysely<DB>,
+  workerId: string,
+  claims: HeldClaim[],
+): Promise<Set<string>> {
+  const { rows } = await sql<{ id: string }>`${prepared}
       SELECT r.id FROM alerts r
       JOIN unnest(${claims.map((r) => r.id)}::uuid[], ${claims.map((r) => r.token)}::uuid[],
                   ${claims.map((r) => r.dueAt)}::timestamptz[]) AS v(id, token, due) ON r.id = v.id
-      WHERE r.claim_token = v.token AND ${sameDue} AND r.status IN ${polledStatusesSql}`.execute(db);
+      WHERE ${holds(workerId)} AND ${sameDue} AND r.status IN ${polledStatusesSql}`.execute(db);
   return new Set(rows.map((r) => r.id));
 }
 
 /**
  * Writes one batch of poll outcomes in one statement: updates the alerts (status, last run, next due
- * time, kept values), releases their claims, keeps the answers and records the poll runs. A write
- * whose claim was taken away (the alert was rescheduled or its worker reaped) changes nothing but the
- * poll run. `notified` names the alerts whose notification was handed over.
+ * time, kept values, the kept answer) and releases their claims or keeps them as reservations for the
+ * next due time (`reservation`), and records the poll runs: two rows per poll. A write whose claim was
+ * taken away (the alert was rescheduled or its worker reaped) changes nothing but the poll run.
+ * `notified` names the alerts whose notification was handed over.
  */
 export async function writePollOutcomes(
   db: Kysely<DB>,
   workerId: string,
   batch: PollWrite[],
   notified: ReadonlySet<string>,
+  reservation: Reservation | null,
 ): Promise<void> {
-  await sql`
+  const keep = reservation
+    ? sql`random() < ${reservation.share}
+          AND v.next_due > now() + make_interval(secs => ${reservation.afterMs / 1000})`
+    : sql`false`;
+  const lease = reservation?.leaseSeconds ?? 0;
+  await sql`${prepared}
         WITH v AS (
           SELECT * FROM unnest(
             ${batch.map((r) => r.id)}::uuid[], ${batch.map((r) => r.token)}::uuid[],
@@ -97,25 +132,16 @@ export async function writePollOutcomes(
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
                  answer, answer_bytes, answer_hash, poll_class, health, cause, drift, success)
-        ), answers AS (
-          -- The last answer, with the values kept before it (this statement's snapshot of the row).
-          -- An unchanged answer (same digest as the kept one) keeps the stored text: assigning the
-          -- column to itself keeps its TOAST value, so up to 256 KB is not written again per poll.
-          INSERT INTO alert_answers (alert_id, answer, answer_bytes, answer_hash, previous_values,
-                                            status_code, received_at)
-          SELECT v.id, v.answer, v.answer_bytes, v.answer_hash, r.last_values, v.code, v.finished
-          FROM v JOIN alerts r ON r.id = v.id
-          WHERE v.answered AND r.claim_token = v.token AND ${sameDue}
-          ON CONFLICT (alert_id) DO UPDATE SET
-            answer = CASE WHEN alert_answers.answer_hash = excluded.answer_hash
-                          THEN alert_answers.answer ELSE excluded.answer END,
-            answer_hash = excluded.answer_hash,
-            answer_bytes = excluded.answer_bytes, previous_values = excluded.previous_values,
-            status_code = excluded.status_code, received_at = excluded.received_at
+        ), k AS (
+          SELECT v.*, ${keep} AS keep FROM v
         ), done AS (
           UPDATE alerts r SET
             next_due_at = v.next_due,
-            claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
+            -- Kept: the claim becomes this worker's reservation of the next due time (no token; the
+            -- lease runs from that due time). Else released, for any worker to claim.
+            claimed_by = CASE WHEN v.keep THEN ${workerId}::uuid END,
+            claim_token = NULL,
+            claimed_until = CASE WHEN v.keep THEN v.next_due + make_interval(secs => ${lease}) END,
             status = CASE WHEN r.status IN ${polledStatusesSql} THEN v.status ELSE r.status END,
             last_run_at = CASE WHEN v.completed THEN v.started ELSE r.last_run_at END,
             last_completed_at = CASE WHEN v.completed THEN v.finished ELSE r.last_completed_at END,
@@ -133,16 +159,26 @@ export async function writePollOutcomes(
             health_since = CASE WHEN NOT v.completed OR r.health = v.health THEN r.health_since
                                 ELSE v.finished END,
             last_success_at = CASE WHEN v.success THEN v.finished ELSE r.last_success_at END,
-            last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END
-          FROM v
+            last_notified_at = CASE WHEN v.notify THEN v.finished ELSE r.last_notified_at END,
+            -- The last answer, with the values kept before it (the row's, as this statement found it).
+            -- An unchanged answer (same digest as the kept one) keeps the stored text: assigning the
+            -- column to itself keeps its TOAST value, so up to 256 KB is not written again per poll.
+            answer = CASE WHEN NOT v.answered OR r.answer_hash IS NOT DISTINCT FROM v.answer_hash
+                          THEN r.answer ELSE v.answer END,
+            answer_bytes = CASE WHEN v.answered THEN v.answer_bytes ELSE r.answer_bytes END,
+            answer_hash = CASE WHEN v.answered THEN v.answer_hash ELSE r.answer_hash END,
+            answer_previous_values = CASE WHEN v.answered THEN r.last_values ELSE r.answer_previous_values END,
+            answer_status_code = CASE WHEN v.answered THEN v.code ELSE r.answer_status_code END,
+            answer_received_at = CASE WHEN v.answered THEN v.finished ELSE r.answer_received_at END
+          FROM k AS v
           -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
           -- restarted or stopped by its owner): its result is stale and the new schedule stands.
           -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
-          WHERE r.id = v.id AND r.claim_token = v.token AND ${sameDue}
+          WHERE r.id = v.id AND ${holds(workerId)} AND ${sameDue}
           RETURNING r.id
         ), reset AS (
           UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
-          FROM v WHERE r.id = v.id AND r.claim_token = v.token AND NOT coalesce(${sameDue}, false)
+          FROM v WHERE r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
           RETURNING r.id
         )
         INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,

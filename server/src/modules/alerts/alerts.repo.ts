@@ -3,17 +3,66 @@ import { type InsertObject, sql, type Transaction, type UpdateObject } from 'kys
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
-import type { DB } from '../../db/types.ts';
+import type { AlertsTable, DB } from '../../db/types.ts';
 import { isUuid } from '../../platform/ids.ts';
 
 type Db = Database | Transaction<DB>;
+
+/** The kept answer's columns (up to 256 KB of JSON): the engine writes them, the alert page reads them. */
+type AnswerColumn = Extract<keyof AlertsTable, `answer${string}`>;
+
+/** Every column of the alert row but the kept answer, which no list or form reads. */
+const viewColumns = [
+  'id',
+  'user_id',
+  'template_id',
+  'status',
+  'title',
+  'party_name',
+  'tags',
+  'custom_headers',
+  'custom_query',
+  'custom_body',
+  'overrides',
+  'stay_window',
+  'watch_config',
+  'polling_interval_seconds',
+  'next_due_at',
+  'claimed_until',
+  'last_run_at',
+  'last_notified_at',
+  'last_completed_at',
+  'last_matched',
+  'last_values',
+  'last_status_code',
+  'last_error',
+  'consecutive_errors',
+  'claimed_by',
+  'claim_token',
+  'active_since',
+  'archived_at',
+  'archived_from_status',
+  'availability_changed_at',
+  'urgent',
+  'snoozed_until',
+  'check_requested_at',
+  'suspended_from_status',
+  'health',
+  'health_cause',
+  'health_since',
+  'last_success_at',
+  'drift_count',
+  'health_told',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly Exclude<keyof AlertsTable, AnswerColumn>[];
 
 function selectAlerts(db: Db) {
   return db
     .selectFrom('alerts as r')
     .innerJoin('templates as t', 't.id', 'r.template_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .selectAll('r')
+    .select(viewColumns.map((c) => `r.${c}` as const))
     .select([
       't.name as template_name',
       't.default_body as template_default_body',
