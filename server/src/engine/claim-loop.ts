@@ -35,6 +35,7 @@ export function createClaimLoop(
   let tickTimer: NodeJS.Timeout | null = null;
   /** Local time the next tick is set for. */
   let nextTickAt = 0;
+  let sleeping = false;
   let wakeUp: { stop(): Promise<void> } | null = null;
   let expiredClaimedAt = 0;
 
@@ -107,8 +108,11 @@ export function createClaimLoop(
     if (!running) return;
     if (tickTimer) clearTimeout(tickTimer);
     nextTickAt = Date.now() + delay;
+    // Longer than the busy pace (at most 1.5 ticks): the idle sleep.
+    sleeping = delay > config.ENGINE_TICK_MS * 1.5;
     tickTimer = setTimeout(async () => {
       tickTimer = null;
+      sleeping = false;
       const next = await tick();
       scheduleTick(next);
     }, delay);
@@ -138,5 +142,7 @@ export function createClaimLoop(
       wakeUp = null;
     },
     wake,
+    /** Whether the loop sleeps the idle sleep (until the next due time, or a wake-up). */
+    asleep: () => sleeping,
   };
 }

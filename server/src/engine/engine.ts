@@ -168,6 +168,8 @@ export function createEngine(deps: EngineDeps) {
     },
 
     figures: snapshot,
+    /** Whether the claim loop sleeps until the next due time (nothing claimed, nothing held). */
+    asleep: () => claimLoop.asleep(),
   };
 }
 

@@ -53,6 +53,8 @@ describe('engine: asleep with nothing due', { timeout: 120_000 }, () => {
 
   it('sleeps: an alert made due without a wake-up waits', async () => {
     const id = await quietAlert(app, '/silent');
+    // Its write-back done, the engine goes to sleep (until the alert's next due time, an hour away).
+    await waitFor(async () => app.engine.asleep(), { what: 'the engine asleep' });
     await dueNowSilently(app, id);
     // Ticking engines (the build before this one ticked every ENGINE_TICK_MS) would poll it at once.
     await new Promise((resolve) => setTimeout(resolve, 2000));
