@@ -62,10 +62,12 @@ const activeIds = async (user: TestUser) =>
   (await call<Alert[]>(user, 'GET', '/users/me/registrations')).data!.map((a) => a.id);
 
 /** Sends the cron's job now and waits until pg-boss has run it to completion. */
+/** Sends the hourly job now; its worker takes it at its next poll (every 30 s: an hourly job need not hurry). */
 async function runAutoArchiveJob() {
   const jobId = await t.boss!.send(queues.autoArchive, {});
   await waitFor(async () => (await t.boss!.getJobById(queues.autoArchive, jobId!))?.state === 'completed', {
     what: 'the auto-archive job to complete',
+    timeoutMs: 45_000,
   });
 }
 
@@ -145,7 +147,7 @@ describe('archive, restore and delete with the engine running', { timeout: 90_00
   });
 });
 
-describe('auto-archive on pg-boss cron', { timeout: 60_000 }, () => {
+describe('auto-archive on pg-boss cron', { timeout: 150_000 }, () => {
   it('is scheduled in the same database', async () => {
     const schedules = await t.boss!.getSchedules();
     expect(schedules.find((s) => s.name === queues.autoArchive)).toMatchObject({ cron: AUTO_ARCHIVE_CRON });
