@@ -118,11 +118,15 @@ export async function dbStats(db: pg.Client, name: string) {
 }
 
 /**
- * CPU used by the benchmark database's own backends: each backend's first and last reading over the
- * window (backends come and go with the pool), not autovacuum, the WAL writer or the checkpointer.
+ * CPU of a set of processes over a window, e.g. the benchmark database's own backends (not
+ * autovacuum, the WAL writer or the checkpointer): each pid's first and last reading. With
+ * `newFromZero`, a process first seen after the first sample counts from 0 (it started within the
+ * window); otherwise from its first reading. A process that starts and ends between two samples is
+ * not seen.
  */
-export function createBackendCpu() {
+export function createBackendCpu(options: { newFromZero?: boolean } = {}) {
   const seen = new Map<number, { first: number; last: number }>();
+  let started = false;
   return {
     sample(pids: number[]) {
       for (const pid of pids) {
@@ -130,12 +134,16 @@ export function createBackendCpu() {
           const cpu = cpuSeconds(pid);
           const s = seen.get(pid);
           if (s) s.last = cpu;
-          else seen.set(pid, { first: cpu, last: cpu });
+          else seen.set(pid, { first: started && options.newFromZero ? 0 : cpu, last: cpu });
         } catch {
-          // a backend that ended, or one this user cannot read
+          // a process that ended, or one this user cannot read
         }
       }
+      started = true;
     },
     total: () => [...seen.values()].reduce((n, s) => n + s.last - s.first, 0),
+    byPid: () => [...seen].map(([pid, s]) => ({ pid, cpu: s.last - s.first })),
+    count: () => seen.size,
+    newSinceStart: () => [...seen.values()].filter((s) => s.first === 0).length,
   };
 }

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { createBackendCpu } from './bench-engine-setup.ts';
 import {
   adminQuery,
   benchServer,
@@ -74,35 +75,6 @@ function rssMb(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/**
- * CPU of a set of processes over a window: each pid's reading at first sight (0 for one that started
- * within the window) and its last reading. A process that starts and ends between two samples is not
- * seen; sampling every SAMPLE_MS keeps that to connections shorter than a quarter of a second.
- */
-function createCpuTally() {
-  const seen = new Map<number, { first: number; last: number }>();
-  let started = false;
-  return {
-    sample(pids: number[]) {
-      for (const pid of pids) {
-        try {
-          const cpu = cpuSeconds(pid);
-          const s = seen.get(pid);
-          if (s) s.last = cpu;
-          else seen.set(pid, { first: started ? 0 : cpu, last: cpu });
-        } catch {
-          // ended, or not ours to read
-        }
-      }
-      started = true;
-    },
-    total: () => [...seen.values()].reduce((n, s) => n + s.last - s.first, 0),
-    byPid: () => [...seen].map(([pid, s]) => ({ pid, cpu: s.last - s.first })),
-    count: () => seen.size,
-    newSinceStart: () => [...seen.values()].filter((s) => s.first === 0).length,
-  };
 }
 
 /** Starts the app as `npm start` does and resolves once it listens. */
@@ -192,8 +164,8 @@ export async function runIdleBench(argv: string[]): Promise<void> {
     };
     await stats();
     statements.clear();
-    const appCpu = createCpuTally();
-    const backends = createCpuTally();
+    const appCpu = createBackendCpu({ newFromZero: true });
+    const backends = createBackendCpu({ newFromZero: true });
     const rootCpu0 = cpuSeconds(pid);
     const stats0 = await stats();
     appCpu.sample(processTree(pid));
