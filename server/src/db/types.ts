@@ -297,13 +297,15 @@ export interface LiveEventsTable {
   created_at: Timestamp;
 }
 
-/** One row per running engine worker; a stale heartbeat means the worker is gone. */
+/** One row per running engine worker; a worker past its `live_until` is gone. */
 export interface EngineWorkersTable {
   id: string;
   hostname: string;
   pid: number;
   started_at: Timestamp;
   heartbeat_at: Timestamp;
+  /** The deadline its last beat announced: live until then (migration 0024). */
+  live_until: Timestamp;
   created_at: Timestamp;
   /** The backend of the worker's own session: gone from pg_stat_activity means the worker is gone. */
   session_pid: number | null;

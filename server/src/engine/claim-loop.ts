@@ -36,6 +36,8 @@ export function createClaimLoop(
   /** Local time the next tick is set for. */
   let nextTickAt = 0;
   let sleeping = false;
+  /** The last tick claimed nothing, and found no alert due for this worker ever (none polled, or all a peer's). */
+  let unscheduled = false;
   let wakeUp: { stop(): Promise<void> } | null = null;
   let expiredClaimedAt = 0;
 
@@ -79,7 +81,10 @@ export function createClaimLoop(
         }
         if (alerts.length < limit) break;
       }
-      if (claimed > 0 || pending.size > 0) return busyDelay();
+      if (claimed > 0 || pending.size > 0) {
+        unscheduled = false;
+        return busyDelay();
+      }
       return await idleDelay();
     } catch (err) {
       log.error({ err }, 'engine: scheduling failed; retrying');
@@ -94,6 +99,7 @@ export function createClaimLoop(
     const sentAt = Date.now();
     const { nextDueAt, dbNow } = await polling.nextDue(deps.workerId);
     clock.observe(dbNow, sentAt, Date.now());
+    unscheduled = nextDueAt === null && !wokenDuringTick;
     if (wokenDuringTick) return busyDelay();
     if (nextDueAt === null) return config.ENGINE_IDLE_POLL_MS;
     const untilDue = nextDueAt.getTime() - clock.now() - config.ENGINE_LOOKAHEAD_MS;
@@ -121,6 +127,7 @@ export function createClaimLoop(
   /** An alert became due sooner: a sleeping loop ticks now; a busy one ticks soon anyway. */
   function wake() {
     if (!running) return;
+    unscheduled = false;
     if (ticking) {
       wokenDuringTick = true;
       return;
@@ -144,5 +151,7 @@ export function createClaimLoop(
     wake,
     /** Whether the loop sleeps the idle sleep (until the next due time, or a wake-up). */
     asleep: () => sleeping,
+    /** Whether its last look found no alert this worker could ever poll (none polled, or a peer's). */
+    unscheduled: () => unscheduled,
   };
 }

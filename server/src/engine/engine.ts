@@ -80,7 +80,8 @@ export function createEngine(deps: EngineDeps) {
     }
   }
 
-  const leases = createLeaseKeeper({ ...deps, ...state });
+  // The claim loop, made below, says whether there is anything to poll: the lease keeper's pace.
+  const leases = createLeaseKeeper({ ...deps, ...state, unscheduled: () => claimLoop.unscheduled() });
   const pollRunner = createPollRunner({ ...deps, ...state, figures, liveWorkers: leases.liveWorkers });
   const reservations = createReservations({ ...deps, ...state });
   const claimLoop = createClaimLoop({

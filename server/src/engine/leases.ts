@@ -5,6 +5,11 @@ const HEARTBEAT_MS = 1000;
 /** An idle worker's beat: at most this often, and twice within its timeout, so peers never take it for dead. */
 const IDLE_HEARTBEAT_MAX_MS = 10_000;
 /**
+ * A worker alone in the pool with no alert to poll (none claimed, none due, none reserved) beats this
+ * often and announces itself live for three beats: it holds nothing, and no peer waits on its beat.
+ */
+const UNSCHEDULED_HEARTBEAT_MS = 20_000;
+/**
  * An idle worker alone in the pool reaps at least this often: a peer hung with its session open
  * (not beating, so not counted live) is reaped then, if no busy worker did it first.
  */
@@ -12,24 +17,26 @@ const IDLE_REAP_MS = 30_000;
 
 /**
  * Lease and worker presence: this worker's heartbeat row (joined at start, beaten every second while
- * it holds claims, left at stop; the beat counts the live workers, reads the database's clock and
- * reaps dead peers) and the renewal of the leases on claims held longer than half a lease, so a slow
- * poll keeps its claim while a dead worker's claims return to the pool. A worker holding no claims
- * beats every third of ENGINE_WORKER_TIMEOUT_SECONDS (at most every 10 s), and at once when it claims
- * again: it stays live to its peers, and a peer that dies holding claims is reaped by their session
- * (docs/decisions.md, "A dead worker is noticed by its session") within that third; the claims handed back wake every engine.
- * Alone among live workers, an idle one reaps every IDLE_REAP_MS only.
+ * it holds claims, left at stop; the beat announces how long the worker stays live, counts the live
+ * workers, reads the database's clock and reaps dead peers) and the renewal of the leases on claims
+ * held longer than half a lease, so a slow poll keeps its claim while a dead worker's claims return
+ * to the pool. A worker holding no claims beats every third of ENGINE_WORKER_TIMEOUT_SECONDS (at
+ * most every 10 s), and at once when it claims again: it stays live to its peers, and a peer that
+ * dies holding claims is reaped by their session (docs/decisions.md, "A dead worker is noticed by its
+ * session") within that third; the claims handed back wake every engine. A worker alone in the pool
+ * with no alert to poll at all (`unscheduled`: the claim loop found none) beats every 20 s and
+ * announces a minute (docs/decisions.md, "A worker announces its own deadline"); its first beat that
+ * counts a peer is back at the idle pace. Alone among live workers, an idle one reaps every
+ * IDLE_REAP_MS only.
  */
-export function createLeaseKeeper(deps: EnginePartDeps) {
+export function createLeaseKeeper(deps: EnginePartDeps & { unscheduled: () => boolean }) {
   const { alerts, config, log, workerId, clock, pending } = deps;
-  const presence = createWorkerPresence({
-    alerts,
-    workerId,
-    timeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
-    log,
-  });
-  const timers: NodeJS.Timeout[] = [];
+  const timeoutSeconds = config.ENGINE_WORKER_TIMEOUT_SECONDS;
+  const presence = createWorkerPresence({ alerts, workerId, liveSeconds: timeoutSeconds, log });
   let liveWorkers = 1;
+  /** Alone, holding nothing and with nothing to poll: the rare beat. */
+  const unscheduled = () => pending.size === 0 && liveWorkers === 1 && deps.unscheduled();
+  const timers: NodeJS.Timeout[] = [];
 
   let reapedAt = 0;
 
@@ -37,7 +44,10 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
     const now = Date.now();
     const reapAlone = pending.size > 0 || now - reapedAt >= IDLE_REAP_MS;
     if (reapAlone) reapedAt = now;
-    const beat = await presence.beat(reapAlone);
+    const liveSeconds = unscheduled()
+      ? Math.max(timeoutSeconds, (3 * UNSCHEDULED_HEARTBEAT_MS) / 1000)
+      : timeoutSeconds;
+    const beat = await presence.beat(liveSeconds, reapAlone);
     if (!beat) return;
     liveWorkers = beat.live;
     // While polls are pending the claims keep the clock estimate fresh; an idle worker uses the beat.
@@ -68,7 +78,9 @@ export function createLeaseKeeper(deps: EnginePartDeps) {
    * setInterval): on a loaded database a beat and its reap can take seconds, and waiting for them
    * would let the heartbeat fall behind the timeout.
    */
-  function beatSoon(delay = pending.size > 0 ? HEARTBEAT_MS : idleBeatMs) {
+  function beatSoon(
+    delay = pending.size > 0 ? HEARTBEAT_MS : unscheduled() ? UNSCHEDULED_HEARTBEAT_MS : idleBeatMs,
+  ) {
     beatTimer = setTimeout(() => {
       beatTimer = null;
       beatSentAt = Date.now();

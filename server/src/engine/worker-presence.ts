@@ -3,33 +3,43 @@ import type { AlertPollingService } from '../modules/alerts/alert-polling.servic
 import type { Logger } from '../platform/logger.ts';
 
 /**
- * This worker's row in `engine_workers`: joined at start, beaten every second, left at stop. Each
- * beat also removes workers that stopped beating and releases their claims, so a crashed worker's
- * alerts poll again within seconds, whichever worker notices first.
+ * This worker's row in `engine_workers`: joined at start, beaten while it runs (each beat announcing
+ * how long it stays live: migration 0024), left at stop. A beat may also remove workers past their
+ * deadline and release their claims, so a hung worker's alerts poll again soon after its deadline,
+ * whichever worker notices first.
  */
 export function createWorkerPresence(deps: {
   alerts: Pick<AlertPollingService, 'joinPool' | 'beat' | 'reapDeadWorkers' | 'leavePool'>;
   workerId: string;
-  timeoutSeconds: number;
+  /** The deadline announced on joining (and on joining again). */
+  liveSeconds: number;
   log: Logger;
 }) {
   const { alerts, workerId, log } = deps;
-  const join = () => alerts.joinPool({ id: workerId, hostname: os.hostname(), pid: process.pid });
+  const join = () =>
+    alerts.joinPool({
+      id: workerId,
+      hostname: os.hostname(),
+      pid: process.pid,
+      liveSeconds: deps.liveSeconds,
+    });
 
   return {
     join,
 
     /**
-     * Answers the number of live workers and the database's clock, or null when the beat failed.
-     * `reapAlone` false: when this worker is the only live one, no peer is reaped this time (one that
-     * died is counted live until its heartbeat is `timeoutSeconds` old, so it is reaped meanwhile).
+     * Announces this worker live for `liveSeconds`; answers the number of live workers and the
+     * database's clock, or null when the beat failed. `reapAlone` false: when this worker is the only
+     * live one, no peer is reaped this time (one that hung is counted live until its deadline, so it
+     * is reaped meanwhile).
      */
     async beat(
+      liveSeconds: number,
       reapAlone = true,
     ): Promise<{ live: number; dbNow: Date; sentAt: number; answeredAt: number } | null> {
       try {
         const sentAt = Date.now();
-        const beat = await alerts.beat(workerId, deps.timeoutSeconds);
+        const beat = await alerts.beat(workerId, liveSeconds);
         const answeredAt = Date.now();
         if (!beat.present) {
           // Taken for dead (a long pause) and reaped: our claims are gone; join again.
@@ -37,7 +47,7 @@ export function createWorkerPresence(deps: {
           await join();
         }
         if (reapAlone || beat.live > 1) {
-          const released = await alerts.reapDeadWorkers(deps.timeoutSeconds);
+          const released = await alerts.reapDeadWorkers();
           if (released > 0)
             log.warn({ released }, 'engine: released the claims of a worker that stopped beating');
         }

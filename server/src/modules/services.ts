@@ -173,11 +173,7 @@ export async function createServices(deps: ServiceDeps) {
   const health = createHealthService({
     db,
     boss,
-    engineFigures: createEngineFigures({
-      db,
-      alerts: alertPolling,
-      workerTimeoutSeconds: config.ENGINE_WORKER_TIMEOUT_SECONDS,
-    }),
+    engineFigures: createEngineFigures({ db, alerts: alertPolling }),
     deliveryFigures: () => notifications.figures(),
     templateHealth: () => alertHealth.templateHealth(),
   });

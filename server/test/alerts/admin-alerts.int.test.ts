@@ -77,7 +77,7 @@ describe('admin procedures', () => {
     // One staleness rule: the health figures count exactly the alerts the admin list flags.
     const flagged = rows.filter((r) => r.stale).length;
     expect(flagged).toBeGreaterThan(0);
-    expect((await t.services.alertPolling.poolFigures(30)).stale).toBe(flagged);
+    expect((await t.services.alertPolling.poolFigures()).stale).toBe(flagged);
     await t.db
       .updateTable('alerts')
       .set({ last_completed_at: new Date() })

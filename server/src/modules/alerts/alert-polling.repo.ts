@@ -48,15 +48,19 @@ export type ClaimedAlert = Pick<
 const sessionStarted = (sessionPid: number | null) =>
   sql<Date | null>`(SELECT backend_start FROM pg_stat_activity WHERE pid = ${sessionPid})`;
 
+/** The deadline a beat announces: live for `liveSeconds` from the database's now. */
+const liveUntil = (liveSeconds: number) => sql<Date>`now() + make_interval(secs => ${liveSeconds})`;
+
 export async function registerWorker(
   db: Db,
-  worker: { id: string; hostname: string; pid: number; sessionPid: number | null },
+  worker: { id: string; hostname: string; pid: number; sessionPid: number | null; liveSeconds: number },
 ) {
   const session = { session_pid: worker.sessionPid, session_started: sessionStarted(worker.sessionPid) };
+  const beat = { heartbeat_at: sql<Date>`now()`, live_until: liveUntil(worker.liveSeconds) };
   await db
     .insertInto('engine_workers')
-    .values({ id: worker.id, hostname: worker.hostname, pid: worker.pid, ...session })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql`now()`, ...session }))
+    .values({ id: worker.id, hostname: worker.hostname, pid: worker.pid, ...beat, ...session })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...beat, ...session }))
     .execute();
 }
 
@@ -69,13 +73,16 @@ export async function setWorkerSession(db: Db, workerId: string, sessionPid: num
     .execute();
 }
 
-/** Beats this worker's heartbeat; answers whether its row still exists and how many workers live. */
-export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: number) {
+/**
+ * Beats this worker's heartbeat, announcing it live for `liveSeconds`; answers whether its row still
+ * exists and how many workers live (each within the deadline its own last beat announced).
+ */
+export async function beatHeartbeat(db: Db, workerId: string, liveSeconds: number) {
   const { rows } = await sql<{ present: number; live: number; db_now: Date }>`${prepared}
-    WITH beat AS (UPDATE engine_workers SET heartbeat_at = now() WHERE id = ${workerId} RETURNING id)
+    WITH beat AS (UPDATE engine_workers SET heartbeat_at = now(), live_until = ${liveUntil(liveSeconds)}
+                  WHERE id = ${workerId} RETURNING id)
     SELECT (SELECT count(*) FROM beat)::int AS present,
-           (SELECT count(*) FROM engine_workers
-             WHERE heartbeat_at > now() - make_interval(secs => ${timeoutSeconds}))::int AS live,
+           (SELECT count(*) FROM engine_workers WHERE live_until > now())::int AS live,
            now() AS db_now`.execute(db);
   const row = rows[0]!;
   return { present: row.present > 0, live: Math.max(1, row.live), dbNow: row.db_now };
@@ -83,15 +90,15 @@ export async function beatHeartbeat(db: Db, workerId: string, timeoutSeconds: nu
 
 /**
  * Forgets workers that are gone and releases every claim they held: a worker whose own session has
- * ended (no such backend in `pg_stat_activity`: the process died and its socket closed), or whose
- * heartbeat stopped (a hung process, or one without a session).
+ * ended (no such backend in `pg_stat_activity`: the process died and its socket closed), or that is
+ * past the deadline its last beat announced (a hung process, or one without a session).
  */
-export async function reapDeadWorkers(db: Db, timeoutSeconds: number): Promise<number> {
+export async function reapDeadWorkers(db: Db): Promise<number> {
   const dead = await db
     .deleteFrom('engine_workers as w')
     .where((eb) =>
       eb.or([
-        eb('w.heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${timeoutSeconds})`),
+        eb('w.live_until', '<', sql<Date>`now()`),
         eb.and([
           eb('w.session_pid', 'is not', null),
           sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a
@@ -328,11 +335,10 @@ export async function findStaleAlertIds(db: Db, now: Date, ids?: string[]): Prom
  * The pool's alert figures for GET /api/health: live workers, polled alerts, the due backlog no
  * worker has claimed, and stale alerts, in one statement.
  */
-export async function readPoolFigures(db: Db, workerTimeoutSeconds: number) {
+export async function readPoolFigures(db: Db) {
   const { rows } = await sql<{ workers: number; polled: number; due_backlog: number; stale: number }>`
     SELECT
-      (SELECT count(*) FROM engine_workers
-        WHERE heartbeat_at > now() - make_interval(secs => ${workerTimeoutSeconds}))::int AS workers,
+      (SELECT count(*) FROM engine_workers WHERE live_until > now())::int AS workers,
       count(*)::int AS polled,
       (count(*) FILTER (WHERE next_due_at < now() - interval '1 second'
                           AND (claimed_until IS NULL OR claimed_until < now())))::int AS due_backlog,

@@ -43,12 +43,12 @@ export function createAlertPollingService(deps: {
   return {
     /**
      * This worker's row: joined at start (with its own session, whose end tells peers at once that
-     * the process is gone), beaten every second, left at stop.
+     * the process is gone), beaten (each beat announcing how long it stays live), left at stop.
      */
-    joinPool: async (worker: { id: string; hostname: string; pid: number }) =>
+    joinPool: async (worker: { id: string; hostname: string; pid: number; liveSeconds: number }) =>
       polling.registerWorker(db, { ...worker, sessionPid: await sessionOf(worker.id) }),
-    beat: (workerId: string, timeoutSeconds: number) => polling.beatHeartbeat(db, workerId, timeoutSeconds),
-    reapDeadWorkers: (timeoutSeconds: number) => polling.reapDeadWorkers(db, timeoutSeconds),
+    beat: (workerId: string, liveSeconds: number) => polling.beatHeartbeat(db, workerId, liveSeconds),
+    reapDeadWorkers: () => polling.reapDeadWorkers(db),
     /** Hands every claim of this worker back and leaves the pool. */
     leavePool: async (workerId: string) => {
       await polling.removeWorker(db, workerId);
@@ -96,7 +96,7 @@ export function createAlertPollingService(deps: {
     prunePollRuns: (retentionHours: number) => polling.prunePollRuns(db, retentionHours),
 
     /** The pool's alert figures for GET /api/health (live workers, polled, due backlog, stale). */
-    poolFigures: (workerTimeoutSeconds: number) => polling.readPoolFigures(db, workerTimeoutSeconds),
+    poolFigures: () => polling.readPoolFigures(db),
   };
 }
 

@@ -4,7 +4,7 @@ import type { AlertPollingService } from '../alerts/alert-polling.service.ts';
 import { cachedFor } from './cached.ts';
 
 interface EngineFigures {
-  /** Workers whose heartbeat is recent. */
+  /** Workers within the deadline their last beat announced. */
   workers: number;
   alerts: {
     polled: number;
@@ -32,13 +32,12 @@ export function createEngineFigures(deps: {
   db: Kysely<DB>;
   /** The alerts' side of the figures: workers, polled, due backlog, stale (the alerts module's rule). */
   alerts: Pick<AlertPollingService, 'poolFigures'>;
-  workerTimeoutSeconds: number;
   cacheMs?: number;
 }) {
   const cacheMs = deps.cacheMs ?? 5000;
 
   async function read(): Promise<EngineFigures> {
-    const a = await deps.alerts.poolFigures(deps.workerTimeoutSeconds);
+    const a = await deps.alerts.poolFigures();
     const runs = await sql<{
       polls: number;
       failures: number;
