@@ -146,7 +146,7 @@ const configSchema = z
     NOTIFICATION_RETENTION_DAYS: int(1, 3650).default(90),
     /** Alerts claimed this far ahead of their due time, so the poll starts on time. */
     ENGINE_LOOKAHEAD_MS: int(0, 60_000).default(1000),
-    ENGINE_TICK_MS: int(10, 60_000).default(200),
+    ENGINE_TICK_MS: int(10, 60_000).default(500),
     /**
      * A worker with nothing claimed sleeps until the next due time, at most this long: the bound on a
      * wake-up lost (NOTIFY missed while its connection was away) before the worker looks again.
@@ -180,8 +180,10 @@ const configSchema = z
     ENGINE_COALESCE_WINDOW_MS: int(0, 60_000).default(1000),
     /** A poll missed by more than max(interval, this) resumes at its next phase instead of now. */
     ENGINE_CATCH_UP_SECONDS: int(0, 86_400).default(30),
-    /** Poll outcomes are written back in small batches at least this often. */
+    /** A poll outcome with a notification is written back (and the notification handed over) within this. */
     ENGINE_FLUSH_MS: int(1, 10_000).default(50),
+    /** A poll outcome with nothing to tell is written back within this (at least ENGINE_FLUSH_MS). */
+    ENGINE_QUIET_FLUSH_MS: int(1, 600_000).default(250),
     /** Write-back transactions one worker runs at once. */
     ENGINE_FLUSH_CONCURRENCY: int(1, 64).default(4),
     /** New alerts up to this many at once are polled at once; a larger import is spread by phase. */

@@ -74,6 +74,7 @@ export function createPollRunner(
     notify: deps.notify,
     log,
     flushMs: config.ENGINE_FLUSH_MS,
+    quietFlushMs: config.ENGINE_QUIET_FLUSH_MS,
     maxBatch: config.ENGINE_BATCH_SIZE,
     concurrency: config.ENGINE_FLUSH_CONCURRENCY,
     // A lone worker keeps its claims for the next due time, unless it comes before this worker may

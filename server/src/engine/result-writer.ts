@@ -45,8 +45,9 @@ function asStoreFailure(record: PollRecord, err: unknown): PollRecord {
 const MAX_ATTEMPTS = 8;
 
 /**
- * Writes poll outcomes back in small batches (every `flushMs` or `maxBatch` records, a few batches at
- * once): the alerts service's one statement updates the alerts, releases their claims and inserts
+ * Writes poll outcomes back in small batches (`maxBatch` records, or once the oldest has waited
+ * `flushMs` when the batch holds a notification and `quietFlushMs` when it holds none; a few batches
+ * at once): the alerts service's one statement updates the alerts, releases their claims and inserts
  * their poll runs, after the batch's notifications are handed over. A write whose claim was taken
  * away (the alert was rescheduled or its worker reaped) changes nothing but the poll run.
  */
@@ -55,7 +56,10 @@ export function createResultWriter(deps: {
   workerId: string;
   notify: NotifyFn;
   log: Logger;
+  /** The longest a notification waits to be handed over. */
   flushMs: number;
+  /** The longest an outcome with nothing to tell waits (fewer, larger write-backs at a low rate). */
+  quietFlushMs: number;
   maxBatch: number;
   /** Batches written at once (each its own transaction). */
   concurrency: number;
@@ -67,6 +71,8 @@ export function createResultWriter(deps: {
 }) {
   const buffer: PollRecord[] = [];
   let timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (local time): a notification coming in moves it to within flushMs. */
+  let timerAt = 0;
 
   /**
    * Hands the batch's notifications to the pipeline, all at once (idempotent per event key), for
@@ -179,18 +185,27 @@ export function createResultWriter(deps: {
     }
     if (buffer.length === 0) due = false;
     if (buffer.length > 0 && !due && !timer) {
-      timer = setTimeout(() => {
-        timer = null;
-        due = true;
-        pump();
-      }, deps.flushMs);
+      const notifying = buffer.some((r) => r.notification !== null);
+      arm(notifying ? deps.flushMs : Math.max(deps.flushMs, deps.quietFlushMs));
     }
+  }
+
+  function arm(ms: number) {
+    if (timer) clearTimeout(timer);
+    timerAt = Date.now() + ms;
+    timer = setTimeout(() => {
+      timer = null;
+      due = true;
+      pump();
+    }, ms);
   }
 
   return {
     add(record: PollRecord) {
       buffer.push(record);
       pump();
+      // A notification waits flushMs at most, though quiet outcomes before it were given longer.
+      if (record.notification !== null && timer && timerAt - Date.now() > deps.flushMs) arm(deps.flushMs);
     },
     /** Writes everything buffered; resolves when nothing is left. */
     async drain() {
