@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digestOf } from 'node:crypto';
 import {
   type AlertHealth,
   type BuiltRequest,
@@ -14,7 +14,7 @@ import {
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { PollingTemplate } from '../modules/templates/templates.service.ts';
 import type { Logger } from '../platform/logger.ts';
-import { storableJson, storableText } from '../platform/storable.ts';
+import { storableParsedJson, storableText } from '../platform/storable.ts';
 import type { Coalescer } from './coalescer.ts';
 import { HostBackoffError, HostBusyError, type HostLimiter, retryAfterMs } from './host-limiter.ts';
 import { buildNotification, eventKey } from './message.ts';
@@ -36,6 +36,8 @@ interface UpstreamAnswer {
   status: number;
   headers: Record<string, string>;
   json: unknown;
+  /** The decoded body `json` was parsed from; without it, the parsed value is walked (storableJson). */
+  text?: string;
 }
 
 export interface PollerDeps {
@@ -83,7 +85,7 @@ const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 function keptAnswer(json: unknown, keptHash: string | null): PollRecord['answer'] {
   const text = JSON.stringify(json) ?? 'null';
   const bytes = Buffer.byteLength(text);
-  const hash = createHash('sha256').update(text).digest('base64');
+  const hash = digestOf('sha256', text, 'base64');
   const kept = bytes <= MAX_KEPT_ANSWER_BYTES && hash !== keptHash;
   return { text: kept ? text : null, bytes, hash };
 }
@@ -125,7 +127,7 @@ export function createPoller(deps: PollerDeps) {
             const sent = await deps.send(req, proxy);
             // Legal JSON may hold what PostgreSQL cannot store (U+0000, lone surrogates): the answer is
             // made storable once, here, so its kept values, kept text and notification all are.
-            const answer = { ...sent, json: storableJson(sent.json) };
+            const answer = { ...sent, json: storableParsedJson(sent.text, sent.json) };
             const durationMs = deps.now() - sentAt;
             if (proxy) {
               if (answer.status === 407)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storableJson, storableText, storableTextOrNull } from './storable.ts';
+import { storableJson, storableParsedJson, storableText, storableTextOrNull } from './storable.ts';
 
 describe('storableText', () => {
   it('replaces NUL and lone surrogates with U+FFFD and keeps surrogate pairs', () => {
@@ -40,5 +40,23 @@ describe('storableJson', () => {
     expect(storableJson({ date }).date).toBe(date);
     expect(storableJson('\0')).toBe('\uFFFD');
     expect(storableJson(42)).toBe(42);
+  });
+});
+
+describe('storableParsedJson', () => {
+  const parsed = (text: string) => storableParsedJson(text, JSON.parse(text) as unknown);
+
+  it('walks a value whose text escapes U+0000 or a surrogate, in strings and keys', () => {
+    expect(parsed('{"a\\u0000":"x\\u0000"}')).toEqual({ 'a\uFFFD': 'x\uFFFD' });
+    expect(parsed('["\\uDC00", "\\ud83d"]')).toEqual(['\uFFFD', '\uFFFD']);
+    // A pair is kept.
+    expect(parsed('"\\ud83d\\ude00"')).toBe('\ud83d\ude00');
+  });
+
+  it('answers the parsed value itself when its text escapes neither', () => {
+    const text = '{"name":"Caf\\u00e9","rooms":[{"open":true}],"escaped":"\\\\u0000"}';
+    const value = JSON.parse(text) as unknown;
+    expect(storableParsedJson(text, value)).toBe(value);
+    expect(storableParsedJson('{"name":"\\u00e9"}', { n: 1 })).toEqual({ n: 1 });
   });
 });

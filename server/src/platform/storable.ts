@@ -29,6 +29,19 @@ export function storableJson<T>(value: T): T {
   return walk(value) as T;
 }
 
+/** A JSON escape of U+0000 or of a surrogate (lone or paired; storableJson tells them apart). */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/**
+ * storableJson for a value JSON.parse read from `text`, text decoded by a TextDecoder (which leaves
+ * no lone surrogate: it replaces them). JSON.parse refuses raw control characters, so only an escape
+ * can have put U+0000 or a lone surrogate in the value: without one the value is answered as it is,
+ * unwalked (most answers), and with one (or without the text) it is walked.
+ */
+export function storableParsedJson<T>(text: string | undefined, value: T): T {
+  return text === undefined || UNSTORABLE_ESCAPE.test(text) ? storableJson(value) : value;
+}
+
 function walk(value: unknown): unknown {
   if (typeof value === 'string') return storableText(value);
   if (typeof value !== 'object' || value === null) return value;
