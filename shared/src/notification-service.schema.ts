@@ -110,6 +110,8 @@ export const notificationMessages = {
   pushKeysInvalid: 'Push subscription keys are not valid',
   pushGone: (status: number) =>
     `Removed: the push service answered ${status}, which means this browser's subscription has expired.`,
+  /** A delivery attempt's error when the thread encrypting its push stopped (it is retried on a new one). */
+  pushSealerStopped: (exitCode: number) => `The push sealer stopped (exit code ${exitCode}).`,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { notificationMessages } from '@resort/shared';
 
 /** One push to seal: the subscription, the payload and the headers the request carries. */
 export interface SealJob {
@@ -66,7 +67,7 @@ export function createPushSealer(threads = Math.max(1, Math.min(4, availablePara
       } else p.reject(new Error(reply.message));
     });
     worker.on('error', (error) => fail(error));
-    worker.on('exit', (code) => fail(new Error(`The push sealer stopped (exit code ${code}).`)));
+    worker.on('exit', (code) => fail(new Error(notificationMessages.pushSealerStopped(code))));
     pool[slot] = entry;
     return entry;
   }
