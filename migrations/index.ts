@@ -19,6 +19,7 @@ import * as m0021 from './0021_account_notify.ts';
 import * as m0022 from './0022_kept_answer_on_alert.ts';
 import * as m0023 from './0023_alerts_due_wake_up.ts';
 import * as m0024 from './0024_worker_deadline.ts';
+import * as m0025 from './0025_release_moved_reservations.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0022_kept_answer_on_alert': m0022,
   '0023_alerts_due_wake_up': m0023,
   '0024_worker_deadline': m0024,
+  '0025_release_moved_reservations': m0025,
 };

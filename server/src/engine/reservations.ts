@@ -1,8 +1,8 @@
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { EnginePartDeps } from './engine-deps.ts';
 
-/** How often the worker looks for its reservations whose due time was moved (an edit, Check now). */
-const MOVED_READ_MS = 1000;
+/** How often the worker looks for its reservations long overdue (a backstop). */
+const OVERDUE_READ_MS = 10_000;
 /** A reservation this long overdue and not being polled was missed: it is polled now. */
 const OVERDUE_SECONDS = 10;
 const FIRST = { dueAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
@@ -11,37 +11,37 @@ const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 /**
  * This worker's reservations (docs/decisions.md, "Two rows per poll"): a write-back keeps the claim
  * of most alerts for their next due time, so polling them again needs a read, not a claim statement.
- * Each read continues where the previous one stopped (due time, id), so a reservation is read once;
- * once a second the reservations due before that point whose due time was moved since (the owner
- * edited, restarted or checked the alert: due now) are read too, and those long overdue.
+ * Each read continues where the previous one stopped (due time, id), so a reservation is read once.
+ * A reservation its owner made due sooner (an edit, a restart, Check now) is handed back to the pool
+ * by the database (migration 0025) and claimed like any due alert; every OVERDUE_READ_MS the
+ * reservations long overdue are read too, a backstop.
  */
 export function createReservations(deps: EnginePartDeps) {
-  const { alerts, config, workerId, pending } = deps;
+  const { alerts, workerId, pending } = deps;
   let after = FIRST;
-  let movedReadAt = 0;
+  let overdueReadAt = Date.now();
 
-  async function readMoved(): Promise<ClaimedAlert[]> {
+  async function readOverdue(): Promise<ClaimedAlert[]> {
     const started = Date.now();
-    movedReadAt = started;
-    const moved = await alerts.readMovedReservations({
+    overdueReadAt = started;
+    const overdue = await alerts.readOverdueReservations({
       workerId,
       before: after.dueAt,
-      leaseSeconds: config.ENGINE_LEASE_SECONDS,
       overdueSeconds: OVERDUE_SECONDS,
     });
     // A row settled since the read began may show the reservation of the poll just written back.
-    const fresh = moved.filter((a) => !pending.has(a.id) && !pending.settledSince(a.id, started));
+    const fresh = overdue.filter((a) => !pending.has(a.id) && !pending.settledSince(a.id, started));
     pending.forgetSettledBefore(started);
     return fresh;
   }
 
   return {
     /**
-     * This worker's reservations due before `dueBefore`, up to `limit` in due order, and the moved
-     * ones; answers the database's clock with them.
+     * This worker's reservations due before `dueBefore`, up to `limit` in due order, and the long
+     * overdue ones; answers the database's clock with them.
      */
     async take(limit: number, dueBefore: Date): Promise<{ alerts: ClaimedAlert[]; dbNow: Date | null }> {
-      const moved = Date.now() - movedReadAt >= MOVED_READ_MS ? await readMoved() : [];
+      const overdue = Date.now() - overdueReadAt >= OVERDUE_READ_MS ? await readOverdue() : [];
       const read = await alerts.readReserved({ workerId, after, dueBefore, limit });
       const last = read.alerts.at(-1);
       after =
@@ -49,7 +49,7 @@ export function createReservations(deps: EnginePartDeps) {
           ? { dueAt: last.next_due_at, id: last.id }
           : { dueAt: dueBefore, id: LAST_ID };
       const due = read.alerts.filter((a) => !pending.has(a.id));
-      return { alerts: [...moved, ...due], dbNow: read.alerts.length > 0 ? read.dbNow : null };
+      return { alerts: [...overdue, ...due], dbNow: read.alerts.length > 0 ? read.dbNow : null };
     },
   };
 }

@@ -246,24 +246,24 @@ export async function readReservedAlerts(
 
 /**
  * This worker's reservations due before `before` (read already, or never: see readReservedAlerts)
- * whose due time is no longer the one reserved (the owner edited, restarted or checked the alert
- * since: it is due at once), or that are overdue by `overdueSeconds`. Answers them all; the worker
- * skips those it is polling.
+ * that are overdue by `overdueSeconds`: missed, a backstop. (A reservation its owner made due sooner
+ * is no longer one: migration 0025 hands it back to the pool.) Answers them all; the worker skips
+ * those it is polling.
  */
-export async function readMovedReservations(
+export async function readOverdueReservations(
   db: Db,
-  options: { workerId: string; before: Date; leaseSeconds: number; overdueSeconds: number },
+  options: { workerId: string; before: Date; overdueSeconds: number },
 ): Promise<ClaimedAlert[]> {
-  // Edits make an alert due now, which the worker's reads have just passed: a moved reservation is
-  // found within the last half minute of them (a reservation left further behind comes back to the
+  // Only the last half minute of the reads (a reservation left further behind comes back to the
   // pool when its lease runs out).
   const { rows } = await sql<ClaimedAlert>`
     SELECT ${claimedColumns}
     FROM alerts r JOIN templates t ON t.id = r.template_id
-    WHERE ${reservedBy(options.workerId)} AND r.next_due_at <= ${options.before}
+    WHERE ${reservedBy(options.workerId)}
       AND r.next_due_at > ${options.before}::timestamptz - interval '30 seconds'
-      AND (r.next_due_at <> r.claimed_until - make_interval(secs => ${options.leaseSeconds})
-           OR r.next_due_at < now() - make_interval(secs => ${options.overdueSeconds}))`.execute(db);
+      AND r.next_due_at <= least(${options.before}::timestamptz, now() - make_interval(secs => ${options.overdueSeconds}))`.execute(
+    db,
+  );
   return rows;
 }
 

@@ -72,9 +72,9 @@ export function createAlertPollingService(deps: {
     /** This worker's reservations coming due (a read: their claims were kept by its write-backs). */
     readReserved: (options: Parameters<typeof polling.readReservedAlerts>[1]) =>
       polling.readReservedAlerts(db, options),
-    /** This worker's reservations whose due time was moved (an edit, Check now) or that are overdue. */
-    readMovedReservations: (options: Parameters<typeof polling.readMovedReservations>[1]) =>
-      polling.readMovedReservations(db, options),
+    /** This worker's reservations long overdue (a backstop: moved ones are handed back, migration 0025). */
+    readOverdueReservations: (options: Parameters<typeof polling.readOverdueReservations>[1]) =>
+      polling.readOverdueReservations(db, options),
     renewLeases: (workerId: string, ids: string[], leaseSeconds: number) =>
       polling.renewLeases(db, workerId, ids, leaseSeconds),
     reschedule: (workerId: string, items: Parameters<typeof polling.rescheduleClaims>[2]) =>
