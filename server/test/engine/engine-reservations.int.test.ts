@@ -91,4 +91,36 @@ describe('engine: reservations', { timeout: 120_000 }, () => {
     expect(runs[1]!.started_at.getTime() - askedAt).toBeLessThan(3000);
     expect((await alertRow(t.db, id!)).claimed_by).toBe(app.engine.workerId);
   });
+
+  it('hands a reservation made due sooner back to the pool in the same update, and keeps one moved later', async () => {
+    app.upstream.set('/moved', { body: rooms(false) });
+    const [id] = await createAlerts(
+      t.db,
+      app.planner,
+      await createTemplate(t.db, `${app.upstream.url}/moved`),
+      [{ interval: 600 }],
+    );
+    await waitFor(async () => (await pollRuns(t.db, id!)).length >= 1, { what: 'the first poll' });
+    expect((await alertRow(t.db, id!)).claimed_by).toBe(app.engine.workerId);
+
+    // Later: still this worker's reservation.
+    const later = await t.db
+      .updateTable('alerts')
+      .set({ next_due_at: sql`next_due_at + interval '1 minute'` })
+      .where('id', '=', id!)
+      .returning(['claimed_by', 'claimed_until'])
+      .executeTakeFirstOrThrow();
+    expect(later.claimed_by).toBe(app.engine.workerId);
+    expect(later.claimed_until).not.toBeNull();
+
+    // Sooner (as an edit or Check now writes it): released, and the engine claims and polls it.
+    const sooner = await t.db
+      .updateTable('alerts')
+      .set({ next_due_at: sql`now()` })
+      .where('id', '=', id!)
+      .returning(['claimed_by', 'claimed_until', 'claim_token'])
+      .executeTakeFirstOrThrow();
+    expect(sooner).toEqual({ claimed_by: null, claimed_until: null, claim_token: null });
+    await waitFor(async () => (await pollRuns(t.db, id!)).length >= 2, { what: 'the moved alert polled' });
+  });
 });
