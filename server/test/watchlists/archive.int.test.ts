@@ -33,6 +33,7 @@ let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 let templateId: string;
+let autoArchiveWorker: string;
 
 beforeAll(async () => {
   upstream = await startUpstream();
@@ -46,7 +47,7 @@ beforeAll(async () => {
   other = await createUser(t);
   admin = await createUser(t, { role: 'admin' });
   templateId = await insertTemplate(t, { name: 'Grand Floridian' });
-  await registerAutoArchive(t.boss!, t.services);
+  autoArchiveWorker = await registerAutoArchive(t.boss!, t.services);
 });
 afterAll(async () => {
   await t?.close();
@@ -61,10 +62,13 @@ const statusOf = async (id: string) => (await alertRow(t.db, id)).status;
 const activeIds = async (user: TestUser) =>
   (await call<Alert[]>(user, 'GET', '/users/me/registrations')).data!.map((a) => a.id);
 
-/** Sends the cron's job now and waits until pg-boss has run it to completion. */
-/** Sends the hourly job now; its worker takes it at its next poll (every 30 s: an hourly job need not hurry). */
+/**
+ * Sends the hourly job now, wakes its worker (which otherwise polls every 30 s: an hourly job need
+ * not hurry) and waits until pg-boss has run it to completion.
+ */
 async function runAutoArchiveJob() {
   const jobId = await t.boss!.send(queues.autoArchive, {});
+  t.boss!.notifyWorker(autoArchiveWorker);
   await waitFor(async () => (await t.boss!.getJobById(queues.autoArchive, jobId!))?.state === 'completed', {
     what: 'the auto-archive job to complete',
     timeoutMs: 45_000,
