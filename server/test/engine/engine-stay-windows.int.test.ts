@@ -39,6 +39,20 @@ const simulator = async () => {
 const runsAtLeast = (id: string, n: number) =>
   waitFor(async () => (await pollRuns(t.db, id)).length >= n, { what: `${n} polls`, timeoutMs: 60_000 });
 
+/**
+ * The alert's stay calendar once its write-back records `open` open stays. A poll's notification
+ * commits before its outcome is written back, so a notification seen does not yet mean the calendar
+ * says so.
+ */
+const openStaysWritten = (id: string, open: number) =>
+  waitFor(
+    async () => {
+      const states = readStayStates((await alertRow(t.db, id)).last_values);
+      return states && states.stays.filter((s) => s.state === 'open').length >= open ? states : null;
+    },
+    { what: `${open} open stays written back` },
+  );
+
 beforeAll(async () => {
   world = await startEngineApp({ deliveries: true, start: true });
   ({ t, planner } = world);
@@ -130,14 +144,14 @@ describe.concurrent('engine: stay windows', { timeout: 120_000 }, () => {
     ]);
 
     // The alert records which stays are open (its calendar) and the webhook payload carries them.
-    const states = readStayStates((await alertRow(t.db, id!)).last_values);
-    expect(states?.stays.filter((s) => s.state === 'open').map((s) => `${s.checkIn}/${s.nights}`)).toEqual([
+    const states = await openStaysWritten(id!, 3);
+    expect(states.stays.filter((s) => s.state === 'open').map((s) => `${s.checkIn}/${s.nights}`)).toEqual([
       '2027-06-10/4',
       '2027-06-17/4',
       '2027-06-17/5',
     ]);
     // Thursdays June 3, 10, 17, 24, each for 4 and 5 nights.
-    expect(states?.stays.length).toBe(8);
+    expect(states.stays.length).toBe(8);
     const hooks = await waitFor(() => {
       const mine = receiver.received.filter((r) => r.body.registrationId === id);
       return mine.length === 2 ? mine : null;
@@ -173,9 +187,9 @@ describe.concurrent('engine: stay windows', { timeout: 120_000 }, () => {
     const runs = (await pollRuns(t.db, id!)).length;
     expect(sim.stats().byPath['/nights']).toBeGreaterThanOrEqual(runs);
     expect(sim.stats().byPath['/nights']).toBeLessThanOrEqual(runs + 1);
-    expect(
-      readStayStates((await alertRow(t.db, id!)).last_values)?.stays.filter((s) => s.state === 'open'),
-    ).toEqual([{ checkIn: '2027-06-10', checkOut: '2027-06-14', nights: 4, state: 'open' }]);
+    expect((await openStaysWritten(id!, 1)).stays.filter((s) => s.state === 'open')).toEqual([
+      { checkIn: '2027-06-10', checkOut: '2027-06-14', nights: 4, state: 'open' },
+    ]);
   });
 
   it('polls exactly the expansion from today on: stays that began before today drop out', async () => {

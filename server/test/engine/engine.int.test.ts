@@ -159,7 +159,10 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
     );
     // Restarting starts afresh: the still-open room is news again.
     await waitFor(async () => (await notificationsOf(t.db, id)).length === 2, { what: 'a second MATCH' });
-    expect((await alertRow(t.db, id)).status).toBe('FIRING');
+    // The notification commits before the poll's outcome is written back.
+    await waitFor(async () => (await alertRow(t.db, id)).status === 'FIRING', {
+      what: 'FIRING written back',
+    });
   });
 
   it('a failing upstream drives the alert to ERROR, and a good answer brings it back to ACTIVE', async () => {
