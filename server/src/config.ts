@@ -180,6 +180,11 @@ const configSchema = z
     ENGINE_COALESCE_WINDOW_MS: int(0, 60_000).default(1000),
     /** A poll missed by more than max(interval, this) resumes at its next phase instead of now. */
     ENGINE_CATCH_UP_SECONDS: int(0, 86_400).default(30),
+    /**
+     * Polls start at the first multiple of this at or after their due time, so those due close
+     * together share one wake-up of the worker (0: each at its due time).
+     */
+    ENGINE_START_QUANTUM_MS: int(0, 1000).default(250),
     /** A poll outcome with a notification is written back (and the notification handed over) within this. */
     ENGINE_FLUSH_MS: int(1, 10_000).default(50),
     /** A poll outcome with nothing to tell is written back within this (at least ENGINE_FLUSH_MS). */

@@ -8,7 +8,7 @@ import type { PendingClaim } from './pending-claims.ts';
 import { createPoller, type FetchResult } from './poller.ts';
 import { createProxyRotation } from './proxy-rotation.ts';
 import { createResultWriter, type PollRecord } from './result-writer.ts';
-import { catchUp } from './schedule.ts';
+import { catchUp, startTime } from './schedule.ts';
 import { createTemplateCache } from './template-cache.ts';
 
 /** How many polls may wait for one host's turn, per slot of the host (at least HOST_QUEUE_MIN). */
@@ -121,7 +121,10 @@ export function createPollRunner(
       running = true;
     },
 
-    /** Sets each claimed alert's poll for its due time; reschedules those too late to catch up. */
+    /**
+     * Sets each claimed alert's poll for its start time (the quantum at or after its due time,
+     * `startTime`); reschedules those too late to catch up.
+     */
     async dispatch(alerts: ClaimedAlert[]): Promise<void> {
       // The pool is read after the claim, so a proxy added or switched off before it carries these
       // polls. Failing to read it keeps the list read before: the polls still go out.
@@ -149,7 +152,7 @@ export function createPollRunner(
           continue;
         }
         const claim = pending.add(alert.id, alert.claim_token);
-        const delay = dueMs - now;
+        const delay = startTime(dueMs, config.ENGINE_START_QUANTUM_MS) - now;
         if (delay <= 0) runPoll(alert, claim);
         else claim.timer = setTimeout(() => runPoll(alert, claim), delay);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchUp, hash32, nextDueAfterPoll, nextGridPoint, phaseOf } from './schedule.ts';
+import { catchUp, hash32, nextDueAfterPoll, nextGridPoint, phaseOf, startTime } from './schedule.ts';
 
 const I = 60_000;
 
@@ -37,5 +37,13 @@ describe('schedule', () => {
     expect(catchUp(1000, 5000, 20_000, 30_000)).toEqual({ action: 'poll' });
     expect(catchUp(1000, 5000, 40_000, 30_000)).toEqual({ action: 'reschedule', nextDueMs: 41_000 });
     expect(catchUp(0, I, 90_000, 30_000)).toEqual({ action: 'reschedule', nextDueMs: 120_000 });
+  });
+
+  it('starts a poll at the first quantum at or after its due time, never before it', () => {
+    expect(startTime(10_000, 250)).toBe(10_000);
+    expect(startTime(10_001, 250)).toBe(10_250);
+    expect(startTime(10_249, 250)).toBe(10_250);
+    expect([10_010, 10_120, 10_249].map((due) => startTime(due, 250))).toEqual([10_250, 10_250, 10_250]);
+    expect(startTime(10_123, 0)).toBe(10_123);
   });
 });

@@ -39,6 +39,14 @@ export function nextDueAfterPoll(dueMs: number, intervalMs: number, phaseMs: num
   return next;
 }
 
+/**
+ * When a poll due at `dueMs` starts: the first multiple of `quantumMs` at or after its due time (0:
+ * at its due time). Polls due within one quantum share one timer and one wake-up of the worker.
+ */
+export function startTime(dueMs: number, quantumMs: number): number {
+  return quantumMs > 0 ? Math.ceil(dueMs / quantumMs) * quantumMs : dueMs;
+}
+
 type CatchUp = { action: 'poll' } | { action: 'reschedule'; nextDueMs: number };
 
 /**
