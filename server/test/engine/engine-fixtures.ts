@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WatchConfigInput } from '@resort/shared';
+import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { createEngineFromServices } from '../../src/engine/start-engine.ts';
 import { createUser, type TestUser } from '../factories.ts';
@@ -225,6 +226,11 @@ export async function notificationsOf(db: Database, alertId: string) {
     .where('alert_id', '=', alertId)
     .orderBy('created_at')
     .execute();
+}
+
+/** The database's clock: due times and poll runs are on it, not on this process's. */
+export async function dbNow(db: Database): Promise<Date> {
+  return (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]!.now;
 }
 
 export async function alertRow(db: Database, alertId: string) {

@@ -7,6 +7,7 @@ import {
   alertRow,
   createAlerts,
   createTemplate,
+  dbNow,
   type EngineApp,
   pollRuns,
   rooms,
@@ -60,7 +61,7 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
     );
     // Rows written without a due time (a SQL import): more than ENGINE_PROMPT_FIRST_POLLS at once.
     await t.db.updateTable('alerts').set({ next_due_at: null }).where('id', 'in', ids).execute();
-    const before = (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now.getTime();
+    const before = (await dbNow(t.db)).getTime();
     const engine = createEngineFromServices(t.services);
     await engine.start();
     try {
@@ -70,7 +71,7 @@ describe('engine lifecycle', { timeout: 60_000 }, () => {
       });
       // Every row has its due time now, so the spreading happened between `before` and `after`
       // (how long the engine took to start depends on the machine's load, not on the rule).
-      const after = (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now.getTime();
+      const after = (await dbNow(t.db)).getTime();
       // An alert polled meanwhile has moved on: its first due time is its first poll's.
       const first = await Promise.all(
         ids.map(async (id, i) => (await pollRuns(t.db, id))[0]?.due_at ?? rows[i]!.next_due_at!),

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAlerts,
   createTemplate,
+  dbNow,
   type EngineApp,
   pollRuns,
   rooms,
@@ -37,10 +37,7 @@ describe('engine: polls start on the quantum after their due time', { timeout: 6
       { interval: 3600 },
     ]);
     // Due 100 ms and 600 ms into a whole second two seconds from now (database time).
-    const { rows } = await sql<{
-      ms: string;
-    }>`SELECT (extract(epoch FROM now()) * 1000)::bigint AS ms`.execute(app.t.db);
-    const second = Math.ceil((Number(rows[0]!.ms) + 2000) / QUANTUM_MS) * QUANTUM_MS;
+    const second = Math.ceil(((await dbNow(app.t.db)).getTime() + 2000) / QUANTUM_MS) * QUANTUM_MS;
     const dues = { [early!]: second + 100, [late!]: second + 600 };
     for (const [id, due] of Object.entries(dues)) {
       await app.t.db

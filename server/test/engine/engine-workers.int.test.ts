@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import { spawnWorkerProcess } from '../helpers/worker-process.ts';
-import { createAlerts, createTemplate, rooms, startEngineApp, waitFor } from './engine-fixtures.ts';
+import { createAlerts, createTemplate, dbNow, rooms, startEngineApp, waitFor } from './engine-fixtures.ts';
 
 /**
  * `npm run worker` processes sharing one database: the work is split, nothing is polled twice, and a
@@ -110,7 +109,7 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
     );
     victim.child.kill('SIGKILL');
     await once(victim.child, 'exit');
-    const killedAt = (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now.getTime();
+    const killedAt = (await dbNow(t.db)).getTime();
     const replacement = await spawnWorker(t);
 
     await waitFor(

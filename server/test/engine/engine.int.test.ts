@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../factories.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -6,6 +5,7 @@ import {
   alertRow,
   createAlerts,
   createTemplate,
+  dbNow,
   type EngineApp,
   notificationsOf,
   pollRuns,
@@ -27,8 +27,6 @@ let upstream: Upstream;
 let receiver: WebhookReceiver;
 let planner: { userId: string; serviceId: string };
 let owner: TestUser;
-
-const dbNow = async () => (await sql<{ now: Date }>`SELECT now() AS now`.execute(t.db)).rows[0]!.now;
 
 async function alertOn(path: string, watch: Parameters<typeof createAlerts>[3][number]['watch']) {
   upstream.set(path, { body: rooms(true) });
@@ -137,7 +135,7 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
       expect(res.statusCode).toBe(200);
     };
     await setStatus('BOOKED');
-    const bookedAt = await dbNow();
+    const bookedAt = await dbNow(t.db);
     // Another alert of this engine polls twice more: time enough for the booked one to have polled.
     const sentinel = await alertOn('/booked-sentinel', {
       all: [{ path: 'rooms[0].available', operator: 'equals', value: true }],
@@ -153,7 +151,7 @@ describe.concurrent('engine: rules, status and notifications', { timeout: 90_000
     expect(await notificationsOf(t.db, id)).toHaveLength(1);
 
     await setStatus('ACTIVE');
-    const restartedAt = await dbNow();
+    const restartedAt = await dbNow(t.db);
     await waitFor(async () =>
       (await pollRuns(t.db, id)).some((r) => r.started_at.getTime() > restartedAt.getTime()),
     );
