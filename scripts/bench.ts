@@ -35,6 +35,6 @@ try {
   await run(argv);
   process.exit(0);
 } catch (error) {
-  console.error(`Benchmark failed: ${(error as Error).stack ?? error}`);
+  console.error(`Benchmark failed: ${(error as Error | undefined)?.stack ?? String(error)}`);
   process.exit(1);
 }
