@@ -6,6 +6,10 @@ import type { Reservations } from './reservations.ts';
 
 /** How often a claim also takes alerts whose holder's lease ran out (a backstop; it scans held rows). */
 const EXPIRED_CLAIM_MS = 10_000;
+/** How often new alerts are looked for without a wake-up announcing one (a backstop). */
+const SCHEDULE_NEW_MS = 10_000;
+/** New alerts given a due time per statement. */
+const SCHEDULE_NEW_LIMIT = 5000;
 
 /**
  * The scheduler: each tick gives new alerts their first due time, then takes this worker's
@@ -20,6 +24,11 @@ const EXPIRED_CLAIM_MS = 10_000;
  * ENGINE_IDLE_POLL_MS, and `wake()` (an alert became due sooner: migration 0023's NOTIFY) ends the
  * sleep at once. A wake during a tick makes the next tick come at the usual pace, since the tick's
  * reading of the next due time may predate what woke it.
+ *
+ * New alerts (no due time yet) are looked for on the first tick, on the tick after a wake-up (every
+ * alert created, resumed or unscheduled announces itself, and the listener's reconnect wakes the loop
+ * too) and every SCHEDULE_NEW_MS as a backstop; without a wake-up listener, on every tick. A busy
+ * tick then reads only reservations and claims.
  */
 export function createClaimLoop(
   deps: EnginePartDeps & {
@@ -40,6 +49,9 @@ export function createClaimLoop(
   let unscheduled = false;
   let wakeUp: { stop(): Promise<void> } | null = null;
   let expiredClaimedAt = 0;
+  /** New alerts may be waiting for their first due time: set at start and by every wake-up. */
+  let scheduleWanted = true;
+  let scheduledNewAt = 0;
 
   const busyDelay = () => config.ENGINE_TICK_MS * (0.5 + Math.random());
 
@@ -49,7 +61,17 @@ export function createClaimLoop(
     wokenDuringTick = false;
     let claimed = 0;
     try {
-      await polling.scheduleNew({ limit: 5000, prompt: config.ENGINE_PROMPT_FIRST_POLLS });
+      const started = Date.now();
+      if (scheduleWanted || !wakeUp || started - scheduledNewAt >= SCHEDULE_NEW_MS) {
+        // Cleared first: a wake-up during the statement asks for another look on the next tick.
+        scheduleWanted = false;
+        scheduledNewAt = started;
+        const scheduled = await polling.scheduleNew({
+          limit: SCHEDULE_NEW_LIMIT,
+          prompt: config.ENGINE_PROMPT_FIRST_POLLS,
+        });
+        if (scheduled >= SCHEDULE_NEW_LIMIT) scheduleWanted = true;
+      }
       while (running) {
         const room = config.ENGINE_MAX_PENDING - pending.size;
         if (room <= 0) break;
@@ -88,6 +110,7 @@ export function createClaimLoop(
       return await idleDelay();
     } catch (err) {
       log.error({ err }, 'engine: scheduling failed; retrying');
+      scheduleWanted = true;
       return busyDelay();
     } finally {
       ticking = false;
@@ -103,8 +126,12 @@ export function createClaimLoop(
     if (wokenDuringTick) return busyDelay();
     if (nextDueAt === null) return config.ENGINE_IDLE_POLL_MS;
     const untilDue = nextDueAt.getTime() - clock.now() - config.ENGINE_LOOKAHEAD_MS;
-    // Due now yet not claimed (a peer is claiming it at this instant): try again at the usual pace.
-    if (untilDue <= config.ENGINE_TICK_MS) return busyDelay();
+    // Due now yet not claimed (a peer is claiming it at this instant, or a new alert is waiting for
+    // its first due time): look again, new alerts included, at the usual pace.
+    if (untilDue <= config.ENGINE_TICK_MS) {
+      scheduleWanted = true;
+      return busyDelay();
+    }
     // A little jitter, within the look-ahead, so idle workers woken by one due time take turns.
     const jitter = Math.random() * Math.min(config.ENGINE_TICK_MS, config.ENGINE_LOOKAHEAD_MS / 2);
     return Math.min(untilDue + jitter, config.ENGINE_IDLE_POLL_MS);
@@ -128,6 +155,7 @@ export function createClaimLoop(
   function wake() {
     if (!running) return;
     unscheduled = false;
+    scheduleWanted = true;
     if (ticking) {
       wokenDuringTick = true;
       return;
