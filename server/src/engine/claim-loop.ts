@@ -49,9 +49,11 @@ export function createClaimLoop(
   let unscheduled = false;
   let wakeUp: { stop(): Promise<void> } | null = null;
   let expiredClaimedAt = 0;
-  /** New alerts may be waiting for their first due time: set at start and by every wake-up. */
-  let scheduleWanted = true;
-  let scheduledNewAt = 0;
+  /**
+   * When new alerts were last given their first due time; 0 (at start, and after every wake-up): they
+   * are looked for on the next tick.
+   */
+  let newAlertsLookedAt = 0;
 
   const busyDelay = () => config.ENGINE_TICK_MS * (0.5 + Math.random());
 
@@ -62,15 +64,14 @@ export function createClaimLoop(
     let claimed = 0;
     try {
       const started = Date.now();
-      if (scheduleWanted || !wakeUp || started - scheduledNewAt >= SCHEDULE_NEW_MS) {
-        // Cleared first: a wake-up during the statement asks for another look on the next tick.
-        scheduleWanted = false;
-        scheduledNewAt = started;
+      if (!wakeUp || started - newAlertsLookedAt >= SCHEDULE_NEW_MS) {
+        // Set first: a wake-up during the statement asks for another look on the next tick.
+        newAlertsLookedAt = started;
         const scheduled = await polling.scheduleNew({
           limit: SCHEDULE_NEW_LIMIT,
           prompt: config.ENGINE_PROMPT_FIRST_POLLS,
         });
-        if (scheduled >= SCHEDULE_NEW_LIMIT) scheduleWanted = true;
+        if (scheduled >= SCHEDULE_NEW_LIMIT) newAlertsLookedAt = 0;
       }
       while (running) {
         const room = config.ENGINE_MAX_PENDING - pending.size;
@@ -110,7 +111,7 @@ export function createClaimLoop(
       return await idleDelay();
     } catch (err) {
       log.error({ err }, 'engine: scheduling failed; retrying');
-      scheduleWanted = true;
+      newAlertsLookedAt = 0;
       return busyDelay();
     } finally {
       ticking = false;
@@ -129,7 +130,7 @@ export function createClaimLoop(
     // Due now yet not claimed (a peer is claiming it at this instant, or a new alert is waiting for
     // its first due time): look again, new alerts included, at the usual pace.
     if (untilDue <= config.ENGINE_TICK_MS) {
-      scheduleWanted = true;
+      newAlertsLookedAt = 0;
       return busyDelay();
     }
     // A little jitter, within the look-ahead, so idle workers woken by one due time take turns.
@@ -155,7 +156,7 @@ export function createClaimLoop(
   function wake() {
     if (!running) return;
     unscheduled = false;
-    scheduleWanted = true;
+    newAlertsLookedAt = 0;
     if (ticking) {
       wokenDuringTick = true;
       return;
