@@ -117,6 +117,12 @@ export async function startRuntime(
         { concurrency: config.DELIVERY_CONCURRENCY, perDestination: config.DELIVERY_HOST_CONCURRENCY },
         'delivery worker started',
       );
+      // With a browser subscribed, the push sealer's threads load now rather than in the first burst.
+      if (await services.notificationServices.anyPushSubscription()) {
+        void services.channels
+          .startPushSealer()
+          .catch((err) => log.error({ err }, 'starting the push sealer failed'));
+      }
       engine = createEngineFromServices(services);
       await engine.start();
       await registerAutoArchive(boss, services);

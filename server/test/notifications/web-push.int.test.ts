@@ -96,6 +96,14 @@ describe('web push', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('knows whether any browser is subscribed, which starts the push sealer with the worker', async () => {
+    // The file's first subscription: none exists before it.
+    expect(await t.services.notificationServices.anyPushSubscription()).toBe(false);
+    const user = await createUser(t);
+    await subscribe(user, '/push/first');
+    expect(await t.services.notificationServices.anyPushSubscription()).toBe(true);
+  });
+
   it('sends an encrypted payload the subscription decrypts, with VAPID and the push headers, after a retry', async () => {
     const user = await createUser(t);
     const { service, keys } = await subscribe(user, '/push/one');

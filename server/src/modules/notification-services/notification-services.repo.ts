@@ -63,6 +63,17 @@ export async function listNotificationServicesForUser(
   return rows.map(toNotificationService);
 }
 
+/** Whether any service of the type exists, active or not (whoever's). */
+export async function anyServiceOfType(db: Db, type: NotificationServiceType): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_services')
+    .select('id')
+    .where('type', '=', type)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The caller's service, or undefined when it does not exist or is someone else's. */
 export function findOwnedService(
   db: Db,

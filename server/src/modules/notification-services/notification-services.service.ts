@@ -26,6 +26,7 @@ import { type Channels, DeliveryError } from '../notifications/channels/index.ts
 import { newSigningSecret } from '../notifications/channels/signing.ts';
 import { createChannelVerification } from './channel-verification.ts';
 import {
+  anyServiceOfType,
   deleteOwnedService,
   findOwnedService,
   insertService,
@@ -151,6 +152,9 @@ export function createNotificationServicesService(deps: {
     list: (userId: string) => listNotificationServicesForUser(db, userId),
 
     webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
+
+    /** Whether any browser is subscribed to push (the worker then starts its push sealer early). */
+    anyPushSubscription: () => anyServiceOfType(db, 'WEB_PUSH'),
 
     quietHours: (userId: string) => findQuietHours(db, userId),
 

@@ -85,6 +85,13 @@ export function createChannels(deps: {
     send(target: ChannelTarget, message: ChannelMessage): Promise<SendResult> {
       return senders[target.type].send(target, message);
     },
+    /**
+     * Starts the push sealer's threads before the first push (the worker does so when a browser is
+     * subscribed), so the first burst after a start does not wait for them to load.
+     */
+    startPushSealer(): Promise<void> {
+      return webPush.start();
+    },
     /** Closes the pooled SMTP connections and the push sealer's threads. */
     async close(): Promise<void> {
       email.close();

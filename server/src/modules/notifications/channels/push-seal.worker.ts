@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import webPush from 'web-push';
-import type { SealJob, SealReply } from './push-sealer.ts';
+import type { SealJob, SealReply, ThreadReady } from './push-sealer.ts';
 
 parentPort!.on('message', (job: SealJob) => {
   let reply: SealReply;
@@ -27,3 +27,5 @@ parentPort!.on('message', (job: SealJob) => {
   }
   parentPort!.postMessage(reply, transfer);
 });
+
+parentPort!.postMessage({ ready: true } satisfies ThreadReady);

@@ -40,6 +40,20 @@ describe('push sealer', () => {
     });
   });
 
+  it('starts its threads ahead of the first push and seals on them', async () => {
+    sealer = createPushSealer(2);
+    expect(sealer.threads()).toBe(0);
+    await sealer.start();
+    expect(sealer.threads()).toBe(2);
+    await sealer.start();
+    expect(sealer.threads()).toBe(2);
+    const browser = browserPushKeys();
+    const keys = { p256dh: browser.p256dh, auth: browser.auth.toString('base64url') };
+    const sealed = await Promise.all([sealer.seal(job(keys, '{"n":1}')), sealer.seal(job(keys, '{"n":2}'))]);
+    expect(sealer.threads()).toBe(2);
+    expect(sealed.map((r) => decryptPush(Buffer.from(r.body!), browser))).toEqual(['{"n":1}', '{"n":2}']);
+  });
+
   it("answers the library's refusal of a subscription's keys and goes on sealing", async () => {
     sealer = createPushSealer(1);
     await expect(sealer.seal(job({ p256dh: 'short', auth: 'short' }, '{}'))).rejects.toThrow(

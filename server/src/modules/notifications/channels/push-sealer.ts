@@ -24,11 +24,18 @@ export type SealReply =
     }
   | { id: number; ok: false; message: string };
 
+/** A thread's first message: its modules are loaded and it takes pushes. */
+export interface ThreadReady {
+  ready: true;
+}
+
 export type SealedPush = Omit<Extract<SealReply, { ok: true }>, 'id' | 'ok'>;
 
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Resolved once the thread has loaded its modules and takes pushes; rejected if it dies first. */
+  online: Promise<void>;
 }
 
 interface Pending {
@@ -41,7 +48,8 @@ interface Pending {
  * 0.3–0.5 ms of CPU (a fresh ECDH key and secret per message, RFC 8291): on the delivery worker's
  * event loop a burst of pushes would hold back every other channel's sends and receipts. Threads
  * start on the first push and are unref'd; one that dies fails its pending pushes (they are retried
- * as any failed send) and is replaced on the next push.
+ * as any failed send) and is replaced on the next push. `start()` starts them ahead of the first push,
+ * so a burst does not wait for a thread to load its modules.
  */
 export function createPushSealer(threads = Math.max(1, Math.min(4, availableParallelism() - 1))) {
   const pool: (Thread | undefined)[] = [];
@@ -51,13 +59,23 @@ export function createPushSealer(threads = Math.max(1, Math.min(4, availablePara
   function spawn(slot: number) {
     const worker = new Worker(new URL('./push-seal.worker.ts', import.meta.url));
     worker.unref();
-    const entry: Thread = { worker, pending: new Map() };
+    let running!: () => void;
+    let died!: (error: Error) => void;
+    const online = new Promise<void>((resolve, reject) => {
+      running = resolve;
+      died = reject;
+    });
+    // Awaited only by start(); a thread that dies before running fails its pushes instead.
+    online.catch(() => {});
+    const entry: Thread = { worker, pending: new Map(), online };
     const fail = (error: Error) => {
+      died(error);
       if (pool[slot] === entry) pool[slot] = undefined;
       for (const p of entry.pending.values()) p.reject(error);
       entry.pending.clear();
     };
-    worker.on('message', (reply: SealReply) => {
+    worker.on('message', (reply: SealReply | ThreadReady) => {
+      if ('ready' in reply) return running();
       const p = entry.pending.get(reply.id);
       if (!p) return;
       entry.pending.delete(reply.id);
@@ -73,6 +91,15 @@ export function createPushSealer(threads = Math.max(1, Math.min(4, availablePara
   }
 
   return {
+    /** Starts every thread not running yet; resolves once they all run. */
+    async start(): Promise<void> {
+      for (let slot = 0; slot < threads; slot++) if (!pool[slot]) spawn(slot);
+      await Promise.all(pool.map((t) => t?.online));
+    },
+    /** Threads running or starting. */
+    threads(): number {
+      return pool.filter((t) => t !== undefined).length;
+    },
     seal(job: Omit<SealJob, 'id'>): Promise<SealedPush> {
       const slot = turn++ % threads;
       const entry = pool[slot] ?? spawn(slot);

@@ -50,10 +50,11 @@ function vapidAuthorizations(vapid: VapidKeys, subject: string, now: () => Date)
  */
 export function createWebPushSender(
   deps: NativeChannelDeps & { vapid: VapidKeys; subject: string },
-): ChannelSender & { close(): Promise<void> } {
+): ChannelSender & { start(): Promise<void>; close(): Promise<void> } {
   const authorizationFor = vapidAuthorizations(deps.vapid, deps.subject, deps.now);
   const sealer = createPushSealer();
   return {
+    start: () => sealer.start(),
     close: () => sealer.close(),
     async send(target: ChannelTarget, message: ChannelMessage) {
       const config = target.config as WebPushConfig;
