@@ -35,7 +35,7 @@ interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
   /** Resolved once the thread has loaded its modules and takes pushes; rejected if it dies first. */
-  online: Promise<void>;
+  ready: Promise<void>;
 }
 
 interface Pending {
@@ -61,13 +61,13 @@ export function createPushSealer(threads = Math.max(1, Math.min(4, availablePara
     worker.unref();
     let running!: () => void;
     let died!: (error: Error) => void;
-    const online = new Promise<void>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       running = resolve;
       died = reject;
     });
     // Awaited only by start(); a thread that dies before running fails its pushes instead.
-    online.catch(() => {});
-    const entry: Thread = { worker, pending: new Map(), online };
+    ready.catch(() => {});
+    const entry: Thread = { worker, pending: new Map(), ready };
     const fail = (error: Error) => {
       died(error);
       if (pool[slot] === entry) pool[slot] = undefined;
@@ -91,10 +91,10 @@ export function createPushSealer(threads = Math.max(1, Math.min(4, availablePara
   }
 
   return {
-    /** Starts every thread not running yet; resolves once they all run. */
+    /** Starts every thread not running yet; resolves once each has loaded its modules. */
     async start(): Promise<void> {
       for (let slot = 0; slot < threads; slot++) if (!pool[slot]) spawn(slot);
-      await Promise.all(pool.map((t) => t?.online));
+      await Promise.all(pool.map((t) => t?.ready));
     },
     /** Threads running or starting. */
     threads(): number {
