@@ -92,7 +92,7 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
     for (const count of perWorker.values()) expect(count).toBeGreaterThan(total * 0.1);
   });
 
-  it('a worker killed with SIGKILL: every alert polls again within two intervals, no duplicate sent', async () => {
+  it('a worker killed with SIGKILL: every alert polls again within two intervals, only what it held is sent again', async () => {
     const everyMatch = {
       all: [{ path: 'rooms[*].available', operator: 'equals' as const, value: true }],
       notifyOn: 'everyMatch' as const,
@@ -110,6 +110,18 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
     victim.child.kill('SIGKILL');
     await once(victim.child, 'exit');
     const killedAt = (await dbNow(t.db)).getTime();
+    // Deliveries claimed and not recorded at the kill: the killed worker's among them may have reached
+    // the receiver already (sent, not yet recorded), and go out again once their lease ends.
+    const heldAtKill = new Set(
+      (
+        await t.db
+          .selectFrom('notification_deliveries')
+          .select('id')
+          .where('status', '=', 'PENDING')
+          .where('claim_token', 'is not', null)
+          .execute()
+      ).map((d) => d.id),
+    );
     const replacement = await spawnWorker(t);
 
     await waitFor(
@@ -149,7 +161,7 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
       .innerJoin('notifications', 'notifications.id', 'notification_deliveries.notification_id')
       .select(['notification_deliveries.id', 'notifications.event_key'])
       .execute();
-    // One delivery per notification, each received exactly once (webhook-id is stable per delivery).
+    // One delivery per notification.
     expect(new Set(deliveries.map((d) => d.event_key)).size).toBe(deliveries.length);
     // A delivery the killed worker had claimed is sent again by the replacement once its lease ends
     // (DELIVERY_LEASE_SECONDS, 15 s by default).
@@ -157,7 +169,17 @@ describe('engine worker processes', { timeout: 330_000 }, () => {
       () => deliveries.every((d) => receiver.received.some((r) => r.headers['webhook-id'] === d.id)),
       { what: 'every delivery', timeoutMs: 60_000, intervalMs: 500 },
     );
-    const webhookIds = receiver.received.map((r) => r.headers['webhook-id']);
-    expect(new Set(webhookIds).size).toBe(webhookIds.length);
+    // Each received once, but for a send the killed worker made and never recorded: sent at least once
+    // (docs/product.md, "Guarantees"), again under the same webhook-id, and only for what it held.
+    const received = new Map<string, number>();
+    for (const r of receiver.received) {
+      const id = String(r.headers['webhook-id']);
+      received.set(id, (received.get(id) ?? 0) + 1);
+    }
+    const again = [...received].filter(([, n]) => n > 1);
+    for (const [id, n] of again) {
+      expect(heldAtKill.has(id), `delivery ${id} received ${n} times`).toBe(true);
+      expect(n).toBe(2);
+    }
   });
 });
