@@ -7,12 +7,14 @@
  *   transfer  bytes of a cold /login in Chromium against the built SPA (scripts/bench-transfer.ts)
  *   alert-page  the alert page with 48 h of 5 s polls: its data, then the built SPA in Chromium (scripts/bench-alert-page.ts)
  *   idle    `npm start` with nothing to do: app and database-backend CPU, RSS (scripts/bench-idle.ts)
+ *   seal    the CPU a Web Push message costs to seal, and its parts (scripts/bench-seal.ts)
  */
 import { runAlertPageBench } from './bench-alert-page.ts';
 import { runApiBenchCli } from './bench-api.ts';
 import { runDeliveryBench } from './bench-delivery.ts';
 import { runEngineBench } from './bench-engine.ts';
 import { runIdleBench } from './bench-idle.ts';
+import { runSealBench } from './bench-seal.ts';
 import { runTransferBench } from './bench-transfer.ts';
 
 const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
@@ -23,6 +25,7 @@ const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
   transfer: runTransferBench,
   'alert-page': runAlertPageBench,
   idle: runIdleBench,
+  seal: runSealBench,
 };
 
 const [name, ...argv] = process.argv.slice(2);
