@@ -11,6 +11,7 @@ import { createEngineFromServices } from './engine/start-engine.ts';
 import { startBoss } from './jobs/boss.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/notifications/delivery-worker.ts';
 import { createServices, type Services } from './modules/services.ts';
+import { preparedBrowsersAtMost } from './modules/notifications/channels/index.ts';
 import { registerAutoArchive } from './modules/watchlists/archive.jobs.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 
@@ -117,10 +118,12 @@ export async function startRuntime(
         { concurrency: config.DELIVERY_CONCURRENCY, perDestination: config.DELIVERY_HOST_CONCURRENCY },
         'delivery worker started',
       );
-      // With a browser subscribed, the push sealer's threads load now rather than in the first burst.
-      if (await services.notificationServices.anyPushSubscription()) {
+      // With a browser subscribed, the push sealer's threads load now rather than in the first burst,
+      // and prepare the browsers' keys.
+      const browsers = await services.notificationServices.pushBrowsers(preparedBrowsersAtMost);
+      if (browsers.length > 0) {
         void services.channels
-          .startPushSealer()
+          .startPushSealer(browsers)
           .catch((err) => log.error({ err }, 'starting the push sealer failed'));
       }
       engine = createEngineFromServices(services);

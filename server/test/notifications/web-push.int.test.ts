@@ -96,12 +96,24 @@ describe('web push', () => {
     expect(stored).toHaveLength(1);
   });
 
-  it('knows whether any browser is subscribed, which starts the push sealer with the worker', async () => {
-    // The file's first subscription: none exists before it.
-    expect(await t.services.notificationServices.anyPushSubscription()).toBe(false);
+  it('lists the subscribed browsers, most recent last, whose keys the worker prepares at its start', async () => {
+    // The file's first subscriptions: none exists before them.
+    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([]);
     const user = await createUser(t);
-    await subscribe(user, '/push/first');
-    expect(await t.services.notificationServices.anyPushSubscription()).toBe(true);
+    const first = await subscribe(user, '/push/first');
+    const second = await subscribe(user, '/push/second');
+    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([
+      first.keys.p256dh,
+      second.keys.p256dh,
+    ]);
+    expect(await t.services.notificationServices.pushBrowsers(1)).toEqual([second.keys.p256dh]);
+    // A browser whose push is turned off gets nothing prepared.
+    await t.db
+      .updateTable('notification_services')
+      .set({ is_active: false })
+      .where('id', '=', second.service.id)
+      .execute();
+    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([first.keys.p256dh]);
   });
 
   it('sends an encrypted payload the subscription decrypts, with VAPID and the push headers, after a retry', async () => {

@@ -7,7 +7,7 @@ import {
   needsVerification,
   secretConfigFields,
 } from '@resort/shared';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { databaseNow } from '../../db/now.ts';
 import type { DB, NotificationServiceRow } from '../../db/types.ts';
@@ -63,15 +63,21 @@ export async function listNotificationServicesForUser(
   return rows.map(toNotificationService);
 }
 
-/** Whether any service of the type exists, active or not (whoever's). */
-export async function anyServiceOfType(db: Db, type: NotificationServiceType): Promise<boolean> {
-  const row = await db
+/**
+ * The p256dh keys of the browsers subscribed to push, whoever's, at most `limit`: the most recently
+ * subscribed, listed oldest first.
+ */
+export async function pushBrowserKeys(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('notification_services')
-    .select('id')
-    .where('type', '=', type)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .select(sql<string>`config->>'p256dh'`.as('p256dh'))
+    .where('type', '=', 'WEB_PUSH')
+    .where('is_active', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.p256dh).reverse();
 }
 
 /** The caller's service, or undefined when it does not exist or is someone else's. */

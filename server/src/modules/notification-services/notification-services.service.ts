@@ -26,10 +26,10 @@ import { type Channels, DeliveryError } from '../notifications/channels/index.ts
 import { newSigningSecret } from '../notifications/channels/signing.ts';
 import { createChannelVerification } from './channel-verification.ts';
 import {
-  anyServiceOfType,
   deleteOwnedService,
   findOwnedService,
   insertService,
+  pushBrowserKeys,
   listNotificationServicesForUser,
   toNotificationService,
   updateOwnedService,
@@ -153,8 +153,11 @@ export function createNotificationServicesService(deps: {
 
     webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
 
-    /** Whether any browser is subscribed to push (the worker then starts its push sealer early). */
-    anyPushSubscription: () => anyServiceOfType(db, 'WEB_PUSH'),
+    /**
+     * The browsers subscribed to push (p256dh keys, at most `limit`, most recently subscribed last):
+     * the worker starts its push sealer early and prepares their keys.
+     */
+    pushBrowsers: (limit: number) => pushBrowserKeys(db, limit),
 
     quietHours: (userId: string) => findQuietHours(db, userId),
 

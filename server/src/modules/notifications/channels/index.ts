@@ -13,11 +13,15 @@ import {
 } from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
+import { defaultReserveLimits } from './push-sealer.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
 import { createWebPushSender } from './web-push.ts';
 import { createSlackSender, createWebhookSender } from './webhook.ts';
 
 export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
+
+/** The most browsers whose push keys a worker prepares at its start: each gets at least one key. */
+export const preparedBrowsersAtMost = defaultReserveLimits.keysPerThread;
 export { DeliveryError } from './types.ts';
 
 /** One sender per channel type; `send` picks the one the target needs. */
@@ -87,10 +91,12 @@ export function createChannels(deps: {
     },
     /**
      * Starts the push sealer's threads before the first push (the worker does so when a browser is
-     * subscribed), so the first burst after a start does not wait for them to load.
+     * subscribed), so the first burst after a start does not wait for them to load, and has them
+     * prepare keys for the browsers named (their p256dh keys, most recently subscribed last).
      */
-    startPushSealer(): Promise<void> {
-      return webPush.start();
+    async startPushSealer(browsers: readonly string[]): Promise<void> {
+      await webPush.start();
+      webPush.prepare(browsers);
     },
     /** Closes the pooled SMTP connections and the push sealer's threads. */
     async close(): Promise<void> {

@@ -42,19 +42,25 @@ function vapidAuthorizations(vapid: VapidKeys, subject: string, now: () => Date)
 }
 
 /**
- * WEB_PUSH: the Web Push protocol to the browser's push service. The `web-push` library builds the
- * request (payload encrypted for the subscription per RFC 8291, aes128gcm, in the push sealer's
- * threads; a VAPID authorization per RFC 8292, signed once per push service and reused; TTL and
- * Urgency of RFC 8030); it is sent through the guarded outbound client. A 404 or 410 means the
- * subscription has expired: the service is removed.
+ * WEB_PUSH: the Web Push protocol to the browser's push service. The payload is encrypted for the
+ * subscription per RFC 8291 (aes128gcm) by the `http_ece` library in the push sealer's threads, with
+ * keys prepared ahead for each browser; the VAPID authorization (RFC 8292) comes from the `web-push`
+ * library, signed once per push service and reused; TTL and Urgency are RFC 8030's. The request is
+ * sent through the guarded outbound client. A 404 or 410 means the subscription has expired: the
+ * service is removed.
  */
 export function createWebPushSender(
   deps: NativeChannelDeps & { vapid: VapidKeys; subject: string },
-): ChannelSender & { start(): Promise<void>; close(): Promise<void> } {
+): ChannelSender & {
+  start(): Promise<void>;
+  prepare(browsers: readonly string[]): void;
+  close(): Promise<void>;
+} {
   const authorizationFor = vapidAuthorizations(deps.vapid, deps.subject, deps.now);
   const sealer = createPushSealer();
   return {
     start: () => sealer.start(),
+    prepare: (browsers) => sealer.prepare(browsers),
     close: () => sealer.close(),
     async send(target: ChannelTarget, message: ChannelMessage) {
       const config = target.config as WebPushConfig;
