@@ -9,9 +9,9 @@ import type { Engine } from './engine/engine.ts';
 import { registerMaintenance } from './engine/maintenance.ts';
 import { createEngineFromServices } from './engine/start-engine.ts';
 import { startBoss } from './jobs/boss.ts';
+import { preparedBrowsersAtMost } from './modules/notifications/channels/index.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/notifications/delivery-worker.ts';
 import { createServices, type Services } from './modules/services.ts';
-import { preparedBrowsersAtMost } from './modules/notifications/channels/index.ts';
 import { registerAutoArchive } from './modules/watchlists/archive.jobs.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 

@@ -29,8 +29,8 @@ import {
   deleteOwnedService,
   findOwnedService,
   insertService,
-  pushBrowserKeys,
   listNotificationServicesForUser,
+  pushBrowserKeys,
   toNotificationService,
   updateOwnedService,
 } from './notification-services.repo.ts';

@@ -12,8 +12,8 @@ import {
   createTelegramSender,
 } from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
-import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import { defaultReserveLimits } from './push-sealer.ts';
+import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
 import { createWebPushSender } from './web-push.ts';
 import { createSlackSender, createWebhookSender } from './webhook.ts';

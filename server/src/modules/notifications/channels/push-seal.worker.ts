@@ -11,16 +11,21 @@
  * this thread's memory only. Browsers are kept most recently used last; past the thread's budget
  * the least recently used gives up its reserve.
  */
-import { createECDH } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import ece from 'http_ece';
+import {
+  authSecretOf,
+  browserKeyOf,
+  encryptPush,
+  SENDER_KEY_BYTES as KEY_BYTES,
+  makeSenderKey,
+} from './push-seal.ts';
 import type {
-  CountReply,
   ReserveLimits,
   SealJob,
   SealReply,
-  ThreadJob,
+  ThreadJobs,
   ThreadReady,
+  ThreadReplies,
 } from './push-sealer.ts';
 
 /**
@@ -32,14 +37,12 @@ import type {
 Error.stackTraceLimit = 0;
 
 const limits = workerData as ReserveLimits;
-const PUBLIC_KEY_BYTES = 65;
-const KEY_BYTES = PUBLIC_KEY_BYTES + 32;
 /** Keys made in one go before the thread looks at its messages again. */
 const REFILL_SLICE = 16;
 
 interface Reserve {
   browser: Buffer;
-  /** `count` keys of KEY_BYTES each: the sender's public key, then the ECDH secret. */
+  /** `count` sender keys of KEY_BYTES each. */
   keys: Buffer;
   count: number;
 }
@@ -53,28 +56,6 @@ let refillTimer: NodeJS.Timeout | null = null;
 /** Each browser's share of the thread's budget. */
 function share(): number {
   return Math.max(1, Math.min(limits.keysPerBrowser, Math.floor(limits.keysPerThread / reserves.size)));
-}
-
-function browserKey(p256dh: unknown): Buffer {
-  if (typeof p256dh !== 'string') throw new Error('The subscription p256dh value must be a string.');
-  const key = Buffer.from(p256dh, 'base64url');
-  if (key.length !== PUBLIC_KEY_BYTES)
-    throw new Error('The subscription p256dh value should be 65 bytes long.');
-  return key;
-}
-
-function authSecret(auth: unknown): Buffer {
-  if (typeof auth !== 'string') throw new Error('The subscription auth key must be a string.');
-  const secret = Buffer.from(auth, 'base64url');
-  if (secret.length < 16) throw new Error('The subscription auth key should be at least 16 bytes long.');
-  return secret;
-}
-
-/** A fresh key pair's public key and its ECDH secret with the browser's key, written at `offset`. */
-function makeKey(browser: Buffer, into: Buffer, offset: number): void {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys().copy(into, offset);
-  ecdh.computeSecret(browser).copy(into, offset + PUBLIC_KEY_BYTES);
 }
 
 /** The browser's reserve, made most recently used; the least recently used go past the budget. */
@@ -112,7 +93,7 @@ function refill(): void {
   }
   try {
     for (let made = 0; made < REFILL_SLICE && reserve.count < target; made++) {
-      makeKey(reserve.browser, reserve.keys, reserve.count * KEY_BYTES);
+      makeSenderKey(reserve.browser, reserve.keys, reserve.count * KEY_BYTES);
       reserve.count++;
     }
   } catch {
@@ -126,12 +107,13 @@ function refill(): void {
 
 function wantRefill(reserve: Reserve): void {
   wanting.add(reserve);
-  refillTimer ??= setTimeout(refill, Math.max(0, limits.quietMs - (performance.now() - lastSealAt)));
+  if (refillTimer === null)
+    refillTimer = setTimeout(refill, Math.max(0, limits.quietMs - (performance.now() - lastSealAt)));
 }
 
 function seal(job: SealJob): SealReply {
-  const browser = browserKey(job.subscription.keys.p256dh);
-  const auth = authSecret(job.subscription.keys.auth);
+  const browser = browserKeyOf(job.subscription.keys.p256dh);
+  const auth = authSecretOf(job.subscription.keys.auth);
   const reserve = reserveOf(job.subscription.keys.p256dh, browser);
   let key: Buffer;
   const prepared = reserve.count > 0;
@@ -140,19 +122,11 @@ function seal(job: SealJob): SealReply {
     key = reserve.keys.subarray(reserve.count * KEY_BYTES, (reserve.count + 1) * KEY_BYTES);
   } else {
     key = Buffer.allocUnsafe(KEY_BYTES);
-    makeKey(browser, key, 0);
+    makeSenderKey(browser, key);
   }
   lastSealAt = performance.now();
   try {
-    const body = ece.encrypt(Buffer.from(job.payload), {
-      version: 'aes128gcm',
-      dh: browser,
-      authSecret: auth,
-      privateKey: {
-        getPublicKey: () => key.subarray(0, PUBLIC_KEY_BYTES),
-        computeSecret: () => key.subarray(PUBLIC_KEY_BYTES),
-      },
-    });
+    const body = encryptPush(job.payload, browser, auth, key);
     // The request as the `web-push` library builds it for aes128gcm (RFC 8030 and RFC 8291).
     const headers: Record<string, string> = {
       ttl: String(job.ttlSeconds),
@@ -178,32 +152,34 @@ function seal(job: SealJob): SealReply {
   }
 }
 
-parentPort!.on('message', (job: ThreadJob) => {
-  if (job.kind === 'prepare') {
-    for (const p256dh of job.browsers) {
+parentPort!.on('message', (jobs: ThreadJobs) => {
+  const replies: ThreadReplies = [];
+  // The bodies' memory goes to the delivery worker rather than being copied.
+  const transfer: ArrayBuffer[] = [];
+  for (const job of jobs) {
+    if (job.kind === 'prepare') {
+      for (const p256dh of job.browsers) {
+        try {
+          wantRefill(reserveOf(p256dh, browserKeyOf(p256dh)));
+        } catch {
+          // A key that is not one: its pushes fail as they are sealed.
+        }
+      }
+    } else if (job.kind === 'count') {
+      let keys = 0;
+      for (const r of reserves.values()) keys += r.count;
+      replies.push({ id: job.id, count: { browsers: reserves.size, keys } });
+    } else {
       try {
-        wantRefill(reserveOf(p256dh, browserKey(p256dh)));
-      } catch {
-        // A key that is not one: its pushes fail as they are sealed.
+        const reply = seal(job);
+        replies.push(reply);
+        if (reply.ok && reply.body) transfer.push(reply.body.buffer as ArrayBuffer);
+      } catch (error) {
+        replies.push({ id: job.id, ok: false, message: (error as Error).message ?? String(error) });
       }
     }
-    return;
   }
-  if (job.kind === 'count') {
-    let keys = 0;
-    for (const r of reserves.values()) keys += r.count;
-    parentPort!.postMessage({ id: job.id, count: { browsers: reserves.size, keys } } satisfies CountReply);
-    return;
-  }
-  let reply: SealReply;
-  try {
-    reply = seal(job);
-  } catch (error) {
-    reply = { id: job.id, ok: false, message: (error as Error).message ?? String(error) };
-  }
-  // The body's memory goes to the delivery worker rather than being copied.
-  const transfer = reply.ok && reply.body ? [reply.body.buffer as ArrayBuffer] : [];
-  parentPort!.postMessage(reply, transfer);
+  if (replies.length > 0) parentPort!.postMessage(replies, transfer);
 });
 
 parentPort!.postMessage({ ready: true } satisfies ThreadReady);

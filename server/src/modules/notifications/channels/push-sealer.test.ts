@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../../test/helpers/receivers.ts';
-import { type BrowserPushKeys, browserPushKeys, decryptPush } from '../../../../test/helpers/web-push-decrypt.ts';
+import {
+  type BrowserPushKeys,
+  browserPushKeys,
+  decryptPush,
+} from '../../../../test/helpers/web-push-decrypt.ts';
 import { createPushSealer, type PushSealer } from './push-sealer.ts';
 
 let sealer: PushSealer | null = null;
