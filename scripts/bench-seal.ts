@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- seal [--messages N]`: the CPU a Web Push message costs to seal, in this process,
- * one message after another: as the push sealer's threads seal it in a burst (a sender key prepared
- * ahead, then the payload encrypted per RFC 8291, aes128gcm, stack traces off as in the threads),
- * preparing that key, and sealing with a fresh one; beside them, `web-push`'s whole
- * `generateRequestDetails` with stack traces on (Node's default) and off, and the parts a seal is
- * made of: the ECDH key pair and secret a message needs, and an HMAC keyed with a Buffer, a KeyObject
- * (made once, or each call as webhook signing does) and a Buffer with stack traces off. Microseconds
- * of CPU (user + system) per call, after a warm-up of a tenth of the calls.
+ * one message after another: as the push sealer seals it in a burst (a message key prepared ahead,
+ * then one AES-128-GCM record on the delivery worker's event loop), preparing that key (as the
+ * sealer's threads do, stack traces off), and sealing whole with a fresh key as a thread does when
+ * nothing was prepared (`http_ece`); beside them, `web-push`'s whole `generateRequestDetails` with
+ * stack traces on (Node's default) and off, and the parts a seal is made of: the ECDH key pair and
+ * secret a message needs, and an HMAC keyed with a Buffer, a KeyObject (made once, or each call as
+ * webhook signing does) and a Buffer with stack traces off. Microseconds of CPU (user + system) per
+ * call, after a warm-up of a tenth of the calls.
  */
 import { createECDH, createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -14,7 +15,10 @@ import webPush from 'web-push';
 import {
   encryptPush,
   makeSenderKey,
+  PREPARED_KEY_BYTES,
+  prepareMessageKey,
   SENDER_KEY_BYTES,
+  sealPrepared,
 } from '../server/src/modules/notifications/channels/push-seal.ts';
 import { browserPushKeys } from '../server/test/helpers/web-push-decrypt.ts';
 import { printTable, round } from './bench-lib.ts';
@@ -79,31 +83,41 @@ export async function runSealBench(argv: string[]): Promise<void> {
       ),
     ],
   ];
-  // The threads' path: keys made ahead (as many as the calls, warm-up included), then one a message.
-  const prepared = Buffer.alloc((messages + Math.ceil(messages / 10)) * SENDER_KEY_BYTES);
+  // The burst's path: keys prepared ahead (as many as the calls, warm-up included), then one a message.
+  const calls = messages + Math.ceil(messages / 10);
+  const prepared = Buffer.alloc(calls * PREPARED_KEY_BYTES);
   let made = 0;
   let used = 0;
-  const prepare = () => makeSenderKey(browserPublic, prepared, made++ * SENDER_KEY_BYTES);
-  const sealPrepared = () =>
-    encryptPush(
-      payload,
-      browserPublic,
-      browser.auth,
-      prepared.subarray(used * SENDER_KEY_BYTES, ++used * SENDER_KEY_BYTES),
-    );
+  const prepare = () => prepareMessageKey(browserPublic, browser.auth, prepared, made++ * PREPARED_KEY_BYTES);
+  const payloadBytes = Buffer.from(payload);
+  const sealWithPrepared = () =>
+    sealPrepared(payloadBytes, prepared.subarray(used * PREPARED_KEY_BYTES, ++used * PREPARED_KEY_BYTES));
   const fresh = Buffer.alloc(SENDER_KEY_BYTES);
   const sealFresh = () => {
     makeSenderKey(browserPublic, fresh);
     return encryptPush(payload, browserPublic, browser.auth, fresh);
   };
+  // In a thread: stack traces off.
+  Error.stackTraceLimit = 0;
+  let preparing: number;
+  let sealingWhole: number;
+  try {
+    preparing = cpuMicrosPerCall(messages, prepare);
+    sealingWhole = cpuMicrosPerCall(messages, sealFresh);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  rows.unshift(
+    // On the delivery worker's event loop: stack traces on.
+    [
+      'seal with a key prepared ahead (a burst, on the event loop)',
+      cpuMicrosPerCall(messages, sealWithPrepared),
+    ],
+    ['preparing a key (ECDH key pair and secret, salt, HKDF), in a thread', preparing],
+    ['seal whole with a fresh key (http_ece), in a thread', sealingWhole],
+  );
   Error.stackTraceLimit = 0;
   try {
-    rows.unshift(
-      ['seal with a key prepared ahead (a burst, in the threads)', 0],
-      ['preparing a key (ECDH key pair and secret)', cpuMicrosPerCall(messages, prepare)],
-      ['seal with a fresh key', cpuMicrosPerCall(messages, sealFresh)],
-    );
-    rows[0]![1] = cpuMicrosPerCall(messages, sealPrepared);
     rows.splice(4, 0, ['generateRequestDetails, stack traces off', cpuMicrosPerCall(messages, seal)]);
     rows.push([
       'HMAC-SHA256 keyed with a Buffer, stack traces off',

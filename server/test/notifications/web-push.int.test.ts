@@ -102,18 +102,16 @@ describe('web push', () => {
     const user = await createUser(t);
     const first = await subscribe(user, '/push/first');
     const second = await subscribe(user, '/push/second');
-    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([
-      first.keys.p256dh,
-      second.keys.p256dh,
-    ]);
-    expect(await t.services.notificationServices.pushBrowsers(1)).toEqual([second.keys.p256dh]);
+    const keysOf = (s: typeof first) => ({ p256dh: s.keys.p256dh, auth: s.keys.auth.toString('base64url') });
+    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([keysOf(first), keysOf(second)]);
+    expect(await t.services.notificationServices.pushBrowsers(1)).toEqual([keysOf(second)]);
     // A browser whose push is turned off gets nothing prepared.
     await t.db
       .updateTable('notification_services')
       .set({ is_active: false })
       .where('id', '=', second.service.id)
       .execute();
-    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([first.keys.p256dh]);
+    expect(await t.services.notificationServices.pushBrowsers(10)).toEqual([keysOf(first)]);
   });
 
   it('sends an encrypted payload the subscription decrypts, with VAPID and the push headers, after a retry', async () => {

@@ -64,20 +64,20 @@ export async function listNotificationServicesForUser(
 }
 
 /**
- * The p256dh keys of the browsers subscribed to push, whoever's, at most `limit`: the most recently
+ * The keys of the browsers subscribed to push, whoever's, at most `limit`: the most recently
  * subscribed, listed oldest first.
  */
-export async function pushBrowserKeys(db: Db, limit: number): Promise<string[]> {
+export async function pushBrowserKeys(db: Db, limit: number): Promise<{ p256dh: string; auth: string }[]> {
   const rows = await db
     .selectFrom('notification_services')
-    .select(sql<string>`config->>'p256dh'`.as('p256dh'))
+    .select([sql<string>`config->>'p256dh'`.as('p256dh'), sql<string>`config->>'auth'`.as('auth')])
     .where('type', '=', 'WEB_PUSH')
     .where('is_active', '=', true)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.p256dh).reverse();
+  return rows.reverse();
 }
 
 /** The caller's service, or undefined when it does not exist or is someone else's. */

@@ -154,7 +154,7 @@ export function createNotificationServicesService(deps: {
     webPushKey: (): WebPushKey => ({ publicKey: deps.webPushPublicKey }),
 
     /**
-     * The browsers subscribed to push (p256dh keys, at most `limit`, most recently subscribed last):
+     * The browsers subscribed to push (their keys, at most `limit`, most recently subscribed last):
      * the worker starts its push sealer early and prepares their keys.
      */
     pushBrowsers: (limit: number) => pushBrowserKeys(db, limit),

@@ -12,7 +12,7 @@ import {
   createTelegramSender,
 } from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
-import { defaultReserveLimits } from './push-sealer.ts';
+import { type BrowserKeys, defaultReserveLimits } from './push-sealer.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
 import { createWebPushSender } from './web-push.ts';
@@ -21,7 +21,7 @@ import { createSlackSender, createWebhookSender } from './webhook.ts';
 export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
 
 /** The most browsers whose push keys a worker prepares at its start: each gets at least one key. */
-export const preparedBrowsersAtMost = defaultReserveLimits.keysPerThread;
+export const preparedBrowsersAtMost = defaultReserveLimits.keysInAll;
 export { DeliveryError } from './types.ts';
 
 /** One sender per channel type; `send` picks the one the target needs. */
@@ -92,9 +92,9 @@ export function createChannels(deps: {
     /**
      * Starts the push sealer's threads before the first push (the worker does so when a browser is
      * subscribed), so the first burst after a start does not wait for them to load, and has them
-     * prepare keys for the browsers named (their p256dh keys, most recently subscribed last).
+     * prepare keys for the browsers named (most recently subscribed last).
      */
-    async startPushSealer(browsers: readonly string[]): Promise<void> {
+    async startPushSealer(browsers: readonly BrowserKeys[]): Promise<void> {
       await webPush.start();
       webPush.prepare(browsers);
     },

@@ -1,9 +1,13 @@
 /**
  * The cryptography of sealing one Web Push message (RFC 8291, aes128gcm of RFC 8188), apart from the
- * push sealer's threads that hold the keys (push-seal.worker.ts): the sender key a message needs,
- * and the payload's encryption with one, by the `http_ece` library.
+ * push sealer that decides where and when it runs (push-sealer.ts). Two ways to the same bytes:
+ * - `encryptPush`: the `http_ece` library encrypts with a fresh sender key (any payload size);
+ * - `prepareMessageKey` ahead of the message, then `sealPrepared`: everything that does not depend on
+ *   the payload (the sender key pair, its ECDH secret, the salt, the content key and nonce) is derived
+ *   beforehand, so sealing is one AES-128-GCM record. Its output is `http_ece`'s to the byte for the
+ *   same sender key and salt (push-seal.test.ts holds the two together).
  */
-import { createECDH } from 'node:crypto';
+import { createCipheriv, createECDH, hkdfSync, randomFillSync } from 'node:crypto';
 import ece from 'http_ece';
 
 const PUBLIC_KEY_BYTES = 65;
@@ -54,4 +58,84 @@ export function encryptPush(payload: string, browser: Buffer, auth: Buffer, send
       computeSecret: () => senderKey.subarray(PUBLIC_KEY_BYTES, SENDER_KEY_BYTES),
     },
   });
+}
+
+/** RFC 8188's record size as the `web-push` library sends it; a sealed payload fits one record. */
+const RECORD_SIZE = 4096;
+/** The delimiter after the last record's data, then the GCM tag. */
+const RECORD_OVERHEAD = 1 + 16;
+/** The largest payload `sealPrepared` seals (one record); a larger one goes through `encryptPush`. */
+export const PREPARED_PAYLOAD_MAX = RECORD_SIZE - RECORD_OVERHEAD;
+
+const SALT_BYTES = 16;
+const CEK_BYTES = 16;
+const NONCE_BYTES = 12;
+/** A prepared message key as kept: the salt, the sender's public key, the content key and the nonce. */
+export const PREPARED_KEY_BYTES = SALT_BYTES + PUBLIC_KEY_BYTES + CEK_BYTES + NONCE_BYTES;
+
+const WEBPUSH_INFO = Buffer.from('WebPush: info\0');
+const CEK_INFO = Buffer.from('Content-Encoding: aes128gcm\0');
+const NONCE_INFO = Buffer.from('Content-Encoding: nonce\0');
+/** The delimiter that ends the last record's data (RFC 8188 §2). */
+const LAST_RECORD = Buffer.from([2]);
+
+/**
+ * What one message to the browser needs that does not depend on its payload, written into `into` at
+ * `offset` (PREPARED_KEY_BYTES): a random salt; a fresh P-256 key pair's public key; and, from its
+ * ECDH secret with the browser's key, the content key and nonce per RFC 8291 §3.3–3.4 (the input
+ * key from HKDF over the secret with the auth secret, then HKDF with the salt). Throws when the
+ * browser's key is not a point on the curve. `senderKey`, when given, is used instead of a new pair
+ * (the tests compare with the library on one key).
+ */
+export function prepareMessageKey(
+  browser: Buffer,
+  auth: Buffer,
+  into: Buffer,
+  offset = 0,
+  senderKey?: Buffer,
+): void {
+  const salt = into.subarray(offset, offset + SALT_BYTES);
+  randomFillSync(salt);
+  const publicKey = into.subarray(offset + SALT_BYTES, offset + SALT_BYTES + PUBLIC_KEY_BYTES);
+  let secret: Buffer;
+  if (senderKey) {
+    senderKey.copy(publicKey, 0, 0, PUBLIC_KEY_BYTES);
+    secret = senderKey.subarray(PUBLIC_KEY_BYTES, SENDER_KEY_BYTES);
+  } else {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys().copy(publicKey);
+    secret = ecdh.computeSecret(browser);
+  }
+  const info = Buffer.concat([WEBPUSH_INFO, browser, publicKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32));
+  const at = offset + SALT_BYTES + PUBLIC_KEY_BYTES;
+  into.set(new Uint8Array(hkdfSync('sha256', ikm, salt, CEK_INFO, CEK_BYTES)), at);
+  into.set(new Uint8Array(hkdfSync('sha256', ikm, salt, NONCE_INFO, NONCE_BYTES)), at + CEK_BYTES);
+  ikm.fill(0);
+  if (!senderKey) secret.fill(0);
+}
+
+/**
+ * The encrypted body of one message with a key from prepareMessageKey (used for this message only):
+ * RFC 8188's header (the salt, the record size, the sender's public key as key id), then the payload
+ * and the last record's delimiter 0x02 in one AES-128-GCM record with its tag. The payload is at most
+ * PREPARED_PAYLOAD_MAX bytes.
+ */
+export function sealPrepared(payload: Buffer, prepared: Buffer): Buffer {
+  if (payload.length > PREPARED_PAYLOAD_MAX) throw new Error('The payload does not fit one record.');
+  const at = SALT_BYTES + PUBLIC_KEY_BYTES;
+  const cipher = createCipheriv(
+    'aes-128-gcm',
+    prepared.subarray(at, at + CEK_BYTES),
+    prepared.subarray(at + CEK_BYTES, at + CEK_BYTES + NONCE_BYTES),
+  );
+  const header = Buffer.allocUnsafe(SALT_BYTES + 5 + PUBLIC_KEY_BYTES);
+  prepared.copy(header, 0, 0, SALT_BYTES);
+  header.writeUInt32BE(RECORD_SIZE, SALT_BYTES);
+  header.writeUInt8(PUBLIC_KEY_BYTES, SALT_BYTES + 4);
+  prepared.copy(header, SALT_BYTES + 5, SALT_BYTES, SALT_BYTES + PUBLIC_KEY_BYTES);
+  const data = cipher.update(payload);
+  const delimiter = cipher.update(LAST_RECORD);
+  cipher.final();
+  return Buffer.concat([header, data, delimiter, cipher.getAuthTag()]);
 }

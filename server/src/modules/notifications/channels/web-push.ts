@@ -4,7 +4,7 @@ import type { VapidKeys } from '../vapid-keys.ts';
 import { sendHttp } from './http-answer.ts';
 import { modelOf } from './message-model.ts';
 import type { NativeChannelDeps } from './native.ts';
-import { createPushSealer } from './push-sealer.ts';
+import { type BrowserKeys, createPushSealer } from './push-sealer.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 /** How long a push service keeps an undelivered message: an opening lasts minutes, not days. */
@@ -53,7 +53,7 @@ export function createWebPushSender(
   deps: NativeChannelDeps & { vapid: VapidKeys; subject: string },
 ): ChannelSender & {
   start(): Promise<void>;
-  prepare(browsers: readonly string[]): void;
+  prepare(browsers: readonly BrowserKeys[]): void;
   close(): Promise<void>;
 } {
   const authorizationFor = vapidAuthorizations(deps.vapid, deps.subject, deps.now);
@@ -74,7 +74,8 @@ export function createWebPushSender(
         urgent: message.urgent,
       });
       const request = await sealer.seal({
-        subscription: { endpoint: config.endpoint, keys: { p256dh: config.p256dh, auth: config.auth } },
+        endpoint: config.endpoint,
+        keys: { p256dh: config.p256dh, auth: config.auth },
         payload,
         authorization: authorizationFor(config.endpoint),
         ttlSeconds: PUSH_TTL_SECONDS,
@@ -87,7 +88,7 @@ export function createWebPushSender(
             url: request.endpoint,
             method: request.method,
             headers: { 'content-type': 'application/octet-stream', ...request.headers },
-            ...(request.body ? { body: request.body } : {}),
+            body: request.body,
             timeoutMs: deps.timeoutMs,
           },
           'The push service',
