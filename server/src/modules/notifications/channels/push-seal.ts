@@ -1,3 +1,4 @@
+/// <reference path="./http-ece.d.ts" />
 /**
  * The cryptography of sealing one Web Push message (RFC 8291, aes128gcm of RFC 8188), apart from the
  * push sealer that decides where and when it runs (push-sealer.ts). Two ways to the same bytes:
