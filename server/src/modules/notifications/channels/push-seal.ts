@@ -8,7 +8,7 @@
  *   beforehand, so sealing is one AES-128-GCM record. Its output is `http_ece`'s to the byte for the
  *   same sender key and salt (push-seal.test.ts holds the two together).
  */
-import { createCipheriv, createECDH, hkdfSync, randomFillSync } from 'node:crypto';
+import { createCipheriv, createECDH, createSecretKey, hkdfSync, randomFillSync } from 'node:crypto';
 import ece from 'http_ece';
 
 const PUBLIC_KEY_BYTES = 65;
@@ -125,9 +125,11 @@ export function prepareMessageKey(
 export function sealPrepared(payload: Buffer, prepared: Buffer): Buffer {
   if (payload.length > PREPARED_PAYLOAD_MAX) throw new Error('The payload does not fit one record.');
   const at = SALT_BYTES + PUBLIC_KEY_BYTES;
+  // Keyed with a KeyObject: given a Buffer, Node 24 throws and catches an error to tell it from a key
+  // object, and building its stack trace cost twice the encryption (about 12 µs on the event loop).
   const cipher = createCipheriv(
     'aes-128-gcm',
-    prepared.subarray(at, at + CEK_BYTES),
+    createSecretKey(prepared.subarray(at, at + CEK_BYTES)),
     prepared.subarray(at + CEK_BYTES, at + CEK_BYTES + NONCE_BYTES),
   );
   const header = Buffer.allocUnsafe(SALT_BYTES + 5 + PUBLIC_KEY_BYTES);
