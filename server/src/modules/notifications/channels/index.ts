@@ -19,10 +19,10 @@ import { createWebPushSender } from './web-push.ts';
 import { createSlackSender, createWebhookSender } from './webhook.ts';
 
 export type { ChannelMessage, ChannelTarget, SendResult } from './types.ts';
+export { DeliveryError } from './types.ts';
 
 /** The most browsers whose push keys a worker prepares at its start: each gets at least one key. */
 export const preparedBrowsersAtMost = defaultReserveLimits.keysInAll;
-export { DeliveryError } from './types.ts';
 
 /** One sender per channel type; `send` picks the one the target needs. */
 export function createChannels(deps: {

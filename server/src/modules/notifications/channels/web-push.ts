@@ -42,12 +42,12 @@ function vapidAuthorizations(vapid: VapidKeys, subject: string, now: () => Date)
 }
 
 /**
- * WEB_PUSH: the Web Push protocol to the browser's push service. The payload is encrypted for the
- * subscription per RFC 8291 (aes128gcm) by the `http_ece` library in the push sealer's threads, with
- * keys prepared ahead for each browser; the VAPID authorization (RFC 8292) comes from the `web-push`
- * library, signed once per push service and reused; TTL and Urgency are RFC 8030's. The request is
- * sent through the guarded outbound client. A 404 or 410 means the subscription has expired: the
- * service is removed.
+ * WEB_PUSH: the Web Push protocol to the browser's push service. The push sealer encrypts the payload
+ * for the subscription per RFC 8291 (aes128gcm), with message keys its threads prepare ahead for each
+ * browser, or whole in a thread with the `http_ece` library when none is ready; the VAPID
+ * authorization (RFC 8292) comes from the `web-push` library, signed once per push service and
+ * reused; TTL and Urgency are RFC 8030's. The request is sent through the guarded outbound client. A
+ * 404 or 410 means the subscription has expired: the service is removed.
  */
 export function createWebPushSender(
   deps: NativeChannelDeps & { vapid: VapidKeys; subject: string },
@@ -87,7 +87,7 @@ export function createWebPushSender(
           {
             url: request.endpoint,
             method: request.method,
-            headers: { 'content-type': 'application/octet-stream', ...request.headers },
+            headers: request.headers,
             body: request.body,
             timeoutMs: deps.timeoutMs,
           },
