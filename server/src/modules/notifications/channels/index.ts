@@ -12,7 +12,7 @@ import {
   createTelegramSender,
 } from './native.ts';
 import type { OutboundRequester } from './outbound.ts';
-import { type BrowserKeys, defaultReserveLimits } from './push-sealer.ts';
+import { type BrowserKeys, defaultReserveLimits, type ReserveCount } from './push-sealer.ts';
 import { createLogSmsProvider, createSmsSender, createTwilioProvider } from './sms.ts';
 import type { ChannelMessage, ChannelSender, ChannelTarget, SendResult } from './types.ts';
 import { createWebPushSender } from './web-push.ts';
@@ -97,6 +97,10 @@ export function createChannels(deps: {
     async startPushSealer(browsers: readonly BrowserKeys[]): Promise<void> {
       await webPush.start();
       webPush.prepare(browsers);
+    },
+    /** The browsers the push sealer keeps keys prepared for, and the keys ready. */
+    pushReserves(): ReserveCount {
+      return webPush.reserves();
     },
     /** Closes the pooled SMTP connections and the push sealer's threads. */
     async close(): Promise<void> {

@@ -4,7 +4,7 @@ import type { VapidKeys } from '../vapid-keys.ts';
 import { sendHttp } from './http-answer.ts';
 import { modelOf } from './message-model.ts';
 import type { NativeChannelDeps } from './native.ts';
-import { type BrowserKeys, createPushSealer } from './push-sealer.ts';
+import { type BrowserKeys, createPushSealer, type ReserveCount } from './push-sealer.ts';
 import { type ChannelMessage, type ChannelSender, type ChannelTarget, DeliveryError } from './types.ts';
 
 /** How long a push service keeps an undelivered message: an opening lasts minutes, not days. */
@@ -54,6 +54,7 @@ export function createWebPushSender(
 ): ChannelSender & {
   start(): Promise<void>;
   prepare(browsers: readonly BrowserKeys[]): void;
+  reserves(): ReserveCount;
   close(): Promise<void>;
 } {
   const authorizationFor = vapidAuthorizations(deps.vapid, deps.subject, deps.now);
@@ -61,6 +62,7 @@ export function createWebPushSender(
   return {
     start: () => sealer.start(),
     prepare: (browsers) => sealer.prepare(browsers),
+    reserves: () => sealer.reserves(),
     close: () => sealer.close(),
     async send(target: ChannelTarget, message: ChannelMessage) {
       const config = target.config as WebPushConfig;
