@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../src/config.ts';
+import { type Runtime, startRuntime } from '../../src/runtime.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -16,6 +18,24 @@ function processEnv(databaseUrl: string, env: Record<string, string>): NodeJS.Pr
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...env,
   };
+}
+
+/**
+ * A worker runtime in this process (engine, delivery worker and maintenance, no HTTP), as
+ * `npm run worker` starts one, on the given database; the caller stops it.
+ */
+export function startWorkerRuntime(databaseUrl: string, env: Record<string, string> = {}): Promise<Runtime> {
+  return startRuntime(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATABASE_URL: databaseUrl,
+      RUN_WORKER: 'true',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      ...env,
+    }),
+    { http: false },
+  );
 }
 
 /** A worker process as `npm run worker` runs it (engine and delivery worker), on the given database. */

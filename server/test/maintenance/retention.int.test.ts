@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { type Runtime, startRuntime } from '../../src/runtime.ts';
+import type { Runtime } from '../../src/runtime.ts';
 import { createAlerts, createPlanner, createTemplate } from '../engine/engine-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { waitFor } from '../helpers/receivers.ts';
+import { startWorkerRuntime } from '../helpers/worker-process.ts';
 
 /**
  * Retention (docs/decisions.md, "Retention"): a worker process's maintenance prunes notifications
@@ -84,17 +84,7 @@ beforeAll(async () => {
   await liveEvent('recent', 1);
 
   // A worker process: no HTTP, no browser subscribed to live events.
-  runtime = await startRuntime(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATABASE_URL: database.url,
-      RUN_WORKER: 'true',
-      NOTIFICATION_RETENTION_DAYS: '30',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    }),
-    { http: false },
-  );
+  runtime = await startWorkerRuntime(database.url, { NOTIFICATION_RETENTION_DAYS: '30' });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { defaultReserveLimits } from '../../src/modules/notifications/channels/push-sealer.ts';
-import { type Runtime, startRuntime } from '../../src/runtime.ts';
+import type { Runtime } from '../../src/runtime.ts';
 import { createPlanner } from '../engine/engine-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { waitFor } from '../helpers/receivers.ts';
 import { browserPushKeys } from '../helpers/web-push-decrypt.ts';
+import { startWorkerRuntime } from '../helpers/worker-process.ts';
 
 /**
  * A worker process started while browsers are subscribed to push prepares their message keys at
@@ -43,16 +43,7 @@ beforeAll(async () => {
   const planner = await createPlanner(handle.db, 'http://127.0.0.1:9/hook');
   await subscribeBrowser(planner.userId, true);
   await subscribeBrowser(planner.userId, false);
-  runtime = await startRuntime(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATABASE_URL: database.url,
-      RUN_WORKER: 'true',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    }),
-    { http: false },
-  );
+  runtime = await startWorkerRuntime(database.url);
 }, 60_000);
 
 afterAll(async () => {
