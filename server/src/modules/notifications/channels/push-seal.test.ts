@@ -6,6 +6,7 @@ import {
   browserKeyOf,
   encryptPush,
   makeSenderKey,
+  messageKeyFrom,
   PREPARED_KEY_BYTES,
   PREPARED_PAYLOAD_MAX,
   prepareMessageKey,
@@ -22,7 +23,7 @@ describe('push seal', () => {
       const senderKey = Buffer.alloc(SENDER_KEY_BYTES);
       makeSenderKey(browserKey, senderKey);
       const prepared = Buffer.alloc(PREPARED_KEY_BYTES);
-      prepareMessageKey(browserKey, browser.auth, prepared, 0, senderKey);
+      messageKeyFrom(senderKey, browserKey, browser.auth, prepared);
       const salt = prepared.subarray(0, 16);
       const byLibrary = ece.encrypt(payload, {
         version: 'aes128gcm',

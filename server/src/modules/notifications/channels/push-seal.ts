@@ -3,10 +3,11 @@
  * The cryptography of sealing one Web Push message (RFC 8291, aes128gcm of RFC 8188), apart from the
  * push sealer that decides where and when it runs (push-sealer.ts). Two ways to the same bytes:
  * - `encryptPush`: the `http_ece` library encrypts with a fresh sender key (any payload size);
- * - `prepareMessageKey` ahead of the message, then `sealPrepared`: everything that does not depend on
- *   the payload (the sender key pair, its ECDH secret, the salt, the content key and nonce) is derived
- *   beforehand, so sealing is one AES-128-GCM record. Its output is `http_ece`'s to the byte for the
- *   same sender key and salt (push-seal.test.ts holds the two together).
+ * - `prepareMessageKey` (a sender key, then `messageKeyFrom`) ahead of the message, then
+ *   `sealPrepared`: everything that does not depend on the payload (the sender key pair, its ECDH
+ *   secret, the salt, the content key and nonce) is derived beforehand, so sealing is one AES-128-GCM
+ *   record. Its output is `http_ece`'s to the byte for the same sender key and salt (push-seal.test.ts
+ *   holds the two together).
  */
 import { createCipheriv, createECDH, createSecretKey, hkdfSync, randomFillSync } from 'node:crypto';
 import ece from 'http_ece';
@@ -82,38 +83,43 @@ const LAST_RECORD = Buffer.from([2]);
 
 /**
  * What one message to the browser needs that does not depend on its payload, written into `into` at
- * `offset` (PREPARED_KEY_BYTES): a random salt; a fresh P-256 key pair's public key; and, from its
- * ECDH secret with the browser's key, the content key and nonce per RFC 8291 §3.3–3.4 (the input
- * key from HKDF over the secret with the auth secret, then HKDF with the salt). Throws when the
- * browser's key is not a point on the curve. `senderKey`, when given, is used instead of a new pair
- * (the tests compare with the library on one key).
+ * `offset` (PREPARED_KEY_BYTES): a fresh sender key (makeSenderKey) and what messageKeyFrom derives
+ * from it. Throws when the browser's key is not a point on the curve.
  */
-export function prepareMessageKey(
+export function prepareMessageKey(browser: Buffer, auth: Buffer, into: Buffer, offset = 0): void {
+  const senderKey = Buffer.allocUnsafe(SENDER_KEY_BYTES);
+  try {
+    makeSenderKey(browser, senderKey);
+    messageKeyFrom(senderKey, browser, auth, into, offset);
+  } finally {
+    senderKey.fill(0);
+  }
+}
+
+/**
+ * The message key of a sender key (from makeSenderKey, for this browser), written into `into` at
+ * `offset` (PREPARED_KEY_BYTES): a random salt, the sender's public key, and the content key and
+ * nonce per RFC 8291 §3.3–3.4 (the input key from HKDF over the ECDH secret with the auth secret,
+ * then HKDF with the salt).
+ */
+export function messageKeyFrom(
+  senderKey: Buffer,
   browser: Buffer,
   auth: Buffer,
   into: Buffer,
   offset = 0,
-  senderKey?: Buffer,
 ): void {
   const salt = into.subarray(offset, offset + SALT_BYTES);
   randomFillSync(salt);
   const publicKey = into.subarray(offset + SALT_BYTES, offset + SALT_BYTES + PUBLIC_KEY_BYTES);
-  let secret: Buffer;
-  if (senderKey) {
-    senderKey.copy(publicKey, 0, 0, PUBLIC_KEY_BYTES);
-    secret = senderKey.subarray(PUBLIC_KEY_BYTES, SENDER_KEY_BYTES);
-  } else {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys().copy(publicKey);
-    secret = ecdh.computeSecret(browser);
-  }
+  senderKey.copy(publicKey, 0, 0, PUBLIC_KEY_BYTES);
+  const secret = senderKey.subarray(PUBLIC_KEY_BYTES, SENDER_KEY_BYTES);
   const info = Buffer.concat([WEBPUSH_INFO, browser, publicKey]);
   const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32));
   const at = offset + SALT_BYTES + PUBLIC_KEY_BYTES;
   into.set(new Uint8Array(hkdfSync('sha256', ikm, salt, CEK_INFO, CEK_BYTES)), at);
   into.set(new Uint8Array(hkdfSync('sha256', ikm, salt, NONCE_INFO, NONCE_BYTES)), at + CEK_BYTES);
   ikm.fill(0);
-  if (!senderKey) secret.fill(0);
 }
 
 /**

@@ -210,7 +210,9 @@ export function createPushSealer(
       if (count <= 0) continue;
       reserve.asked += count;
       const slot = slotOf(reserve.p256dh, threads);
-      bySlot.set(slot, [...(bySlot.get(slot) ?? []), { p256dh: reserve.p256dh, auth: reserve.auth, count }]);
+      const browsers = bySlot.get(slot) ?? [];
+      if (browsers.length === 0) bySlot.set(slot, browsers);
+      browsers.push({ p256dh: reserve.p256dh, auth: reserve.auth, count });
     }
     wanting.clear();
     for (const [slot, browsers] of bySlot) post(pool[slot] ?? spawn(slot), { kind: 'prepare', browsers });
