@@ -27,6 +27,7 @@ import { createDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { buildApp } from '../server/src/http/app.ts';
 import { bucketSecondsFor } from '../server/src/modules/alert-insight/alert-insight.service.ts';
+import { POLL_BLOCK_SIZE } from '../server/src/modules/alerts/alert-write-back.repo.ts';
 import { createServices } from '../server/src/modules/services.ts';
 import { createLogger } from '../server/src/platform/logger.ts';
 
@@ -228,19 +229,20 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
     );
     const ids = alerts.map((a) => a.id);
     const target = ids[0]!;
-    // 48 h of 5 s polls for every alert: the page's alert and its neighbours in the same table.
+    // 48 h of 5 s polls for every alert: the page's alert and its neighbours in the same table, in
+    // blocks as the engine writes them.
     await seed.query(
-      `INSERT INTO poll_runs (alert_id, due_at, started_at, finished_at, lateness_ms, duration_ms,
-                              status_code, ok, matched, notified, error, watched_value, created_at)
-       SELECT a.id, t, t, t + interval '40 ms', 3, 40,
+      `INSERT INTO poll_blocks (alert_id, first_at, last_at, polls)
+       SELECT a.id, min(t), max(t), array_agg(ROW(nextval('poll_record_ids'), NULL, t, t, t + interval '40 ms', 3, 40,
               CASE WHEN i % 97 = 0 THEN 503 ELSE 200 END, i % 97 <> 0,
               CASE WHEN i % 97 = 0 THEN NULL ELSE (i / 60) % 5 = 0 END,
               (i / 60) % 5 = 0 AND i % 60 = 0,
               CASE WHEN i % 97 = 0 THEN 'Upstream answered 503.' END,
-              180 + (i * 7919) % 420, t
+              NULL, 180 + (i * 7919) % 420, false, NULL, t)::poll_record ORDER BY i)
        FROM unnest($1::uuid[]) a(id),
             generate_series(0, ${RUNS - 1}) i,
-            LATERAL (SELECT now() - interval '48 hours' + i * interval '5 seconds') s(t)`,
+            LATERAL (SELECT now() - interval '48 hours' + i * interval '5 seconds') s(t)
+       GROUP BY a.id, i / ${POLL_BLOCK_SIZE}`,
       [ids],
     );
     const { rows: services_ } = await seed.query<{ id: string }>(
@@ -273,7 +275,7 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
       [target, JSON.stringify(answer), JSON.stringify(answer).length],
     );
     // What autovacuum does on a live table: the visibility map lets the timeline read the index only.
-    await seed.query('VACUUM ANALYZE poll_runs');
+    await seed.query('VACUUM ANALYZE poll_blocks');
     await seed.query('ANALYZE');
     const { rows: count } = await seed.query<{ n: number }>('SELECT count(*)::int AS n FROM poll_runs');
     console.log(

@@ -129,7 +129,7 @@ function openingOf(
 
 export const soakTables = [
   'alerts',
-  'poll_runs',
+  'poll_blocks',
   'notifications',
   'notification_deliveries',
   'live_events',

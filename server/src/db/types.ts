@@ -171,6 +171,11 @@ export interface AlertsTable {
   answer_received_at: NullableTimestamp;
   /** The health the owner was last told of: healthy, failing or drifted. */
   health_told: ColumnType<string, string | undefined, string>;
+  /**
+   * The alert's newest poll records (`poll_record[]`, migration 0026), read through the view
+   * `poll_runs`; the engine's write-back appends to it and moves it to `poll_blocks`.
+   */
+  recent_polls: ColumnType<string | null, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -248,6 +253,19 @@ export interface ProxiesTable {
   updated_at: Timestamp;
 }
 
+/** Poll records written together (migration 0026), read through the view `poll_runs`. */
+export interface PollBlocksTable {
+  id: Generated<string>;
+  alert_id: string;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  polls: string;
+}
+
+/**
+ * A view (migration 0026) over `poll_blocks` and `alerts.recent_polls`, one row a poll; an insert
+ * stores the row as a block of one poll.
+ */
 export interface PollRunsTable {
   id: Generated<string>;
   alert_id: string;
@@ -270,6 +288,8 @@ export interface PollRunsTable {
   /** What the poll saw (shared pollClasses); null on runs written before migration 0017. */
   poll_class: string | null;
   created_at: Timestamp;
+  /** The transaction that last wrote the row holding the record (the alert row or its block). */
+  xmin: ColumnType<string, never, never>;
 }
 
 /** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */
@@ -367,6 +387,7 @@ export interface DB {
   notification_deliveries: NotificationDeliveriesTable;
   proxies: ProxiesTable;
   poll_runs: PollRunsTable;
+  poll_blocks: PollBlocksTable;
   engine_workers: EngineWorkersTable;
   api_tokens: ApiTokensTable;
   watchlists: WatchlistsTable;

@@ -44,11 +44,11 @@ let refusals = 0;
  * A trigger that makes PostgreSQL refuse the rows of `table` matching `when` (a row's data fault:
  * SQLSTATE 22023) until dropped.
  */
-async function refuseRows(event: 'INSERT' | 'UPDATE', table: string, when: string) {
+async function refuseRows(event: 'INSERT' | 'UPDATE', table: string, when: string, what = table) {
   const name = `refuse_${table}_${++refusals}`;
   await sql
     .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN RAISE EXCEPTION '${table} refused' USING ERRCODE = '22023'; END $$;
+          BEGIN RAISE EXCEPTION '${what} refused' USING ERRCODE = '22023'; END $$;
           CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW
           WHEN (${when}) EXECUTE FUNCTION ${name}();`)
     .execute(t.db);
@@ -96,9 +96,24 @@ describe('engine write-back safety', { timeout: 120_000 }, () => {
     );
     const bad = ids[5]!;
     // Refused while it carries an answer's outcome; its failed-poll record (an error) is accepted.
-    const refusal = await refuseRows('INSERT', 'poll_runs', `NEW.alert_id = '${bad}' AND NEW.error IS NULL`);
+    // A poll's record goes onto its alert row, or with the records held there into a block (poll_runs).
+    const refused = [
+      await refuseRows(
+        'UPDATE',
+        'alerts',
+        `NEW.id = '${bad}' AND NEW.recent_polls IS DISTINCT FROM OLD.recent_polls
+         AND (NEW.recent_polls[cardinality(NEW.recent_polls)]).error IS NULL`,
+        'poll_runs',
+      ),
+      await refuseRows(
+        'INSERT',
+        'poll_blocks',
+        `NEW.alert_id = '${bad}' AND (NEW.polls[cardinality(NEW.polls)]).error IS NULL`,
+        'poll_runs',
+      ),
+    ];
     for (const id of ids) await runsAtLeast(id, 2);
-    await refusal.drop();
+    for (const refusal of refused) await refusal.drop();
     for (const id of ids.filter((i) => i !== bad)) {
       expect((await pollRuns(t.db, id)).every((r) => r.ok && r.matched)).toBe(true);
       expect((await notificationsOf(t.db, id)).length).toBe(1);

@@ -294,17 +294,33 @@ export async function rescheduleClaims(
     WHERE r.id = v.id AND ${holds(workerId)}`.execute(db);
 }
 
-/** Deletes poll runs older than the retention, a chunk at a time so no statement runs long. */
+/**
+ * Deletes poll runs older than the retention: the blocks whose newest poll is older, a chunk at a time
+ * so no statement runs long, and the records still on an alert row whose newest is (an alert no
+ * longer polled keeps its last records there). Answers the polls deleted.
+ */
 export async function prunePollRuns(db: Db, retentionHours: number, chunk = 20_000): Promise<number> {
-  let total = 0;
+  const cutoff = sql`now() - make_interval(hours => ${retentionHours})`;
+  const { rows: held } = await sql<{ polls: number }>`
+    WITH pruned AS (
+      UPDATE alerts a SET recent_polls = NULL
+      FROM (SELECT id, cardinality(recent_polls) AS n FROM alerts
+            WHERE (recent_polls[cardinality(recent_polls)]).created_at < ${cutoff}) o
+      WHERE a.id = o.id
+      RETURNING o.n
+    )
+    SELECT coalesce(sum(n), 0)::int AS polls FROM pruned`.execute(db);
+  let total = held[0]?.polls ?? 0;
   for (;;) {
-    const result = await sql`
-      DELETE FROM poll_runs WHERE id IN (
-        SELECT id FROM poll_runs WHERE created_at < now() - make_interval(hours => ${retentionHours})
-        LIMIT ${chunk})`.execute(db);
-    const deleted = Number(result.numAffectedRows ?? 0);
-    total += deleted;
-    if (deleted < chunk) return total;
+    const { rows } = await sql<{ blocks: number; polls: number }>`
+      WITH pruned AS (
+        DELETE FROM poll_blocks WHERE id IN (
+          SELECT id FROM poll_blocks WHERE last_at < ${cutoff} LIMIT ${chunk})
+        RETURNING cardinality(polls) AS n
+      )
+      SELECT count(*)::int AS blocks, coalesce(sum(n), 0)::int AS polls FROM pruned`.execute(db);
+    total += rows[0]?.polls ?? 0;
+    if ((rows[0]?.blocks ?? 0) < chunk) return total;
   }
 }
 

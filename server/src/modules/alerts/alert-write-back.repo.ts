@@ -3,6 +3,12 @@ import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
 
+/** The poll records an alert row holds before they are written as one block (migration 0026). */
+export const POLL_BLOCK_SIZE = 8;
+
+/** The alert row's poll records after this poll: emptied when they go to a block, else one more. */
+const recentPolls = sql`CASE WHEN v.flush THEN NULL ELSE coalesce(v.held, '{}') || v.rec END`;
+
 const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
 
 /**
@@ -133,7 +139,16 @@ export async function writePollOutcomes(
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
                  answer, answer_bytes, answer_hash, poll_class, health, cause, drift, success)
         ), k AS (
-          SELECT v.*, ${keep} AS keep FROM v
+          -- The poll's record, and the records its alert holds (written together as a block once
+          -- there are POLL_BLOCK_SIZE of them or the oldest is an hour old; migration 0026).
+          SELECT v.*, ${keep} AS keep,
+                 ROW(nextval('poll_record_ids'), v.proxy_id, v.due, v.started, v.finished, v.lateness,
+                     v.duration, v.code, v.ok, v.matched, v.notify, v.err, ${workerId}::uuid, v.watched,
+                     NOT v.completed, v.poll_class, now())::poll_record AS rec,
+                 o.recent_polls AS held,
+                 coalesce(cardinality(o.recent_polls), 0) + 1 >= ${POLL_BLOCK_SIZE}
+                   OR (o.recent_polls[1]).created_at < now() - interval '1 hour' AS flush
+          FROM v JOIN alerts o ON o.id = v.id
         ), done AS (
           UPDATE alerts r SET
             next_due_at = v.next_due,
@@ -169,25 +184,27 @@ export async function writePollOutcomes(
             answer_hash = CASE WHEN v.answered THEN v.answer_hash ELSE r.answer_hash END,
             answer_previous_values = CASE WHEN v.answered THEN r.last_values ELSE r.answer_previous_values END,
             answer_status_code = CASE WHEN v.answered THEN v.code ELSE r.answer_status_code END,
-            answer_received_at = CASE WHEN v.answered THEN v.finished ELSE r.answer_received_at END
+            answer_received_at = CASE WHEN v.answered THEN v.finished ELSE r.answer_received_at END,
+            recent_polls = ${recentPolls}
           FROM k AS v
           -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
           -- restarted or stopped by its owner): its result is stale and the new schedule stands.
           -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
           WHERE r.id = v.id AND ${holds(workerId)} AND ${sameDue}
-          RETURNING r.id
+          RETURNING r.id, r.user_id, r.status, v.rec, v.held, v.flush
         ), reset AS (
-          UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL
-          FROM v WHERE r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
-          RETURNING r.id
+          UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
+                              recent_polls = ${recentPolls}
+          FROM k AS v WHERE r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
+          RETURNING r.id, r.user_id, r.status, v.rec, v.held, v.flush
+        ), written AS (
+          -- A write whose claim was taken away still records its poll.
+          SELECT * FROM done UNION ALL SELECT * FROM reset
+        ), blocks AS (
+          INSERT INTO poll_blocks (alert_id, first_at, last_at, polls)
+          SELECT id, coalesce((held[1]).created_at, (rec).created_at), (rec).created_at,
+                 coalesce(held, '{}') || rec
+          FROM written WHERE flush
         )
-        INSERT INTO poll_runs (alert_id, proxy_id, due_at, started_at, finished_at, lateness_ms,
-                               duration_ms, status_code, ok, matched, notified, error, worker_id,
-                               watched_value, deferred, poll_class)
-        -- A proxy deleted while the poll went through it is forgotten, not a failed batch: the outcome
-        -- stands and the run says "no proxy", as ON DELETE SET NULL does for runs written before.
-        SELECT v.id, (SELECT p.id FROM proxies p WHERE p.id = v.proxy_id), v.due, v.started, v.finished, v.lateness, v.duration, v.code, v.ok,
-               v.matched, v.notify, v.err, ${workerId}::uuid, v.watched, NOT v.completed,
-               v.poll_class
-        FROM v WHERE v.id IN (SELECT id FROM done UNION ALL SELECT id FROM reset)`.execute(db);
+        SELECT announce_polls(array_agg(id)) FROM written`.execute(db);
 }
