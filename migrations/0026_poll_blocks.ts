@@ -8,7 +8,10 @@ import { type Kysely, sql } from 'kysely';
  * one poll in POLL_BLOCK_SIZE, a block: where it wrote the alert row and a row of `poll_runs` before.
  *
  * `poll_runs` stays, as a view with the table's columns, over both: the polls in blocks and those still
- * on their alert's row. `xmin` is the transaction that wrote the row holding the record. Inserting into
+ * on their alert's row. `xmin` is the transaction that wrote the row holding the record;
+ * `block_first_at` and `block_last_at` its block's oldest and newest poll (-infinity and infinity on the
+ * alert row), bounds that let a reader in time skip blocks (`block_last_at >= since` reads
+ * poll_blocks_alert_idx). Inserting into
  * the view (operators' scripts, tests, benchmark seeds) stores each row as a block of one poll. A deleted
  * proxy is forgotten by the view (`proxy_id` is null), as ON DELETE SET NULL did, with no write.
  *
@@ -25,10 +28,15 @@ const recordOf = (r: string) => `ROW(${r}.id, ${r}.proxy_id, ${r}.due_at, ${r}.s
   ${r}.worker_id, ${r}.watched_value, ${r}.deferred, ${r}.poll_class, ${r}.created_at)::poll_record`;
 
 /** The view's columns from a poll record `p` held by the row `holder` of alert `alert`. */
-const viewColumns = (holder: string, alert: string) => `p.id, ${alert} AS alert_id, x.id AS proxy_id,
-  p.due_at, p.started_at, p.finished_at, p.lateness_ms, p.duration_ms, p.status_code, p.ok, p.matched,
-  p.notified, p.error, p.created_at, p.worker_id, p.watched_value, p.deferred, p.poll_class,
-  ${holder}.xmin AS xmin`;
+const viewColumns = (
+  holder: string,
+  alert: string,
+  firstAt: string,
+  lastAt: string,
+) => `p.id, ${alert} AS alert_id,
+  x.id AS proxy_id, p.due_at, p.started_at, p.finished_at, p.lateness_ms, p.duration_ms, p.status_code,
+  p.ok, p.matched, p.notified, p.error, p.created_at, p.worker_id, p.watched_value, p.deferred,
+  p.poll_class, ${holder}.xmin AS xmin, ${firstAt} AS block_first_at, ${lastAt} AS block_last_at`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {
@@ -59,11 +67,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql
     .raw(`CREATE VIEW poll_runs AS
-      SELECT ${viewColumns('b', 'b.alert_id')}
+      SELECT ${viewColumns('b', 'b.alert_id', 'b.first_at', 'b.last_at')}
       FROM poll_blocks b CROSS JOIN LATERAL unnest(b.polls) AS p
       LEFT JOIN proxies x ON x.id = p.proxy_id
       UNION ALL
-      SELECT ${viewColumns('a', 'a.id')}
+      SELECT ${viewColumns('a', 'a.id', `'-infinity'::timestamptz`, `'infinity'::timestamptz`)}
       FROM alerts a CROSS JOIN LATERAL unnest(a.recent_polls) AS p
       LEFT JOIN proxies x ON x.id = p.proxy_id`)
     .execute(db);

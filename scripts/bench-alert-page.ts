@@ -291,12 +291,15 @@ export async function runAlertPageBench(argv: string[]): Promise<void> {
         `SELECT to_timestamp(floor(extract(epoch FROM created_at) / ${bucket}) * ${bucket}) AS at,
                 count(*) FILTER (WHERE ok AND matched), count(*) FILTER (WHERE ok AND NOT coalesce(matched, false)),
                 count(*) FILTER (WHERE NOT ok), min(watched_value), max(watched_value)
-         FROM poll_runs WHERE alert_id = $1 AND created_at >= now() - interval '48 hours' GROUP BY 1 ORDER BY 1`,
+         FROM poll_runs WHERE alert_id = $1 AND created_at >= now() - interval '48 hours'
+           AND block_last_at >= now() - interval '48 hours' GROUP BY 1 ORDER BY 1`,
       ],
       [
         'poll log',
         `SELECT p.* FROM poll_runs p LEFT JOIN proxies x ON x.id = p.proxy_id
-         WHERE p.alert_id = $1 ORDER BY p.created_at DESC, p.id DESC LIMIT 50`,
+         WHERE p.alert_id = $1 AND p.block_last_at >= coalesce((SELECT last_at FROM poll_blocks
+           WHERE alert_id = $1 ORDER BY last_at DESC OFFSET 49 LIMIT 1), '-infinity')
+         ORDER BY p.created_at DESC, p.id DESC LIMIT 50`,
       ],
     ] as const) {
       const { rows } = await seed.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`, [

@@ -290,6 +290,12 @@ export interface PollRunsTable {
   created_at: Timestamp;
   /** The transaction that last wrote the row holding the record (the alert row or its block). */
   xmin: ColumnType<string, never, never>;
+  /**
+   * The oldest and newest poll of the block holding the record (-infinity and infinity on the alert
+   * row): bounds that let a read in time skip blocks.
+   */
+  block_first_at: ColumnType<Date, never, never>;
+  block_last_at: ColumnType<Date, never, never>;
 }
 
 /** The last upstream answer of each alert, and the values kept before it (changed/not_changed). */

@@ -47,9 +47,9 @@ const MAX_ATTEMPTS = 8;
 /**
  * Writes poll outcomes back in small batches (`maxBatch` records, or once the oldest has waited
  * `flushMs` when the batch holds a notification and `quietFlushMs` when it holds none; a few batches
- * at once): the alerts service's one statement updates the alerts, releases their claims and inserts
- * their poll runs, after the batch's notifications are handed over. A write whose claim was taken
- * away (the alert was rescheduled or its worker reaped) changes nothing but the poll run.
+ * at once): the alerts service's one statement updates the alerts, releases their claims and records
+ * their polls, after the batch's notifications are handed over. A write whose claim was taken
+ * away (the alert was rescheduled or its worker reaped) changes nothing but the poll's record.
  */
 export function createResultWriter(deps: {
   alerts: Pick<AlertPollingService, 'heldPolledIds' | 'writeBack'>;

@@ -49,8 +49,11 @@ describe('engine: the poll log in blocks', { timeout: 180_000 }, () => {
       what: 'three polls held',
       timeoutMs: 60_000,
     });
-    // Each run but the row holding it (xmin): that changes when the record moves to a block.
-    const polls = async () => (await pollRuns(app.t.db, id!)).map(({ xmin: _holder, ...run }) => run);
+    // Each run but what says which row holds it, which changes when the record moves to a block.
+    const polls = async () =>
+      (await pollRuns(app.t.db, id!)).map(
+        ({ xmin: _holder, block_first_at: _first, block_last_at: _last, ...run }) => run,
+      );
     const early = await polls();
 
     const total = POLL_BLOCK_SIZE + 1;

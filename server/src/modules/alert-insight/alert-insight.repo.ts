@@ -6,9 +6,9 @@ type Db = Database | Transaction<DB>;
 
 /**
  * The alert page's reads (a read model over poll_runs, alert_answers and the alert's
- * notifications). Each is one indexed statement: poll_runs_timeline_idx (alert_id,
- * created_at) INCLUDE (ok, matched, watched_value) serves the timeline from the index alone and the
- * poll log by a backward scan; docs/performance.md has the figures.
+ * notifications). Each is one statement; poll_runs (a view, migration 0026) reads the alert's
+ * blocks by poll_blocks_alert_idx and the records its row still holds; docs/performance.md has the
+ * figures.
  */
 
 /** The first poll kept within the window (the timeline starts there, not at an empty window). */
@@ -18,6 +18,15 @@ export async function firstPollSince(db: Db, alertId: string, since: Date): Prom
     .select('created_at')
     .where('alert_id', '=', alertId)
     .where('created_at', '>=', since)
+    // The first poll since `since` is no newer than the block ending first after it, so it is in a
+    // block that began by then (or on the alert row): the other blocks are not read.
+    .where('block_last_at', '>=', since)
+    .where(
+      'block_first_at',
+      '<=',
+      sql<Date>`coalesce((SELECT min(last_at) FROM poll_blocks WHERE alert_id = ${alertId}
+                          AND last_at >= ${since}), 'infinity')`,
+    )
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
@@ -51,38 +60,48 @@ export async function timelineBuckets(
            min(watched_value) AS min_value,
            max(watched_value) AS max_value
     FROM poll_runs
-    WHERE alert_id = ${alertId} AND created_at >= ${from}
+    WHERE alert_id = ${alertId} AND created_at >= ${from} AND block_last_at >= ${from}
     GROUP BY 1 ORDER BY 1`.execute(db);
   return rows;
 }
 
 /** The newest polls, with the proxy each went through. */
 export function latestPolls(db: Db, alertId: string, limit: number) {
-  return db
-    .selectFrom('poll_runs as p')
-    .leftJoin('proxies as x', 'x.id', 'p.proxy_id')
-    .select([
-      'p.id',
-      'p.started_at',
-      'p.due_at',
-      'p.ok',
-      'p.matched',
-      'p.duration_ms',
-      'p.lateness_ms',
-      'p.status_code',
-      'p.notified',
-      'p.error',
-      'p.watched_value',
-      'p.poll_class',
-      'p.proxy_id',
-      'x.host as proxy_host',
-      'x.port as proxy_port',
-    ])
-    .where('p.alert_id', '=', alertId)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('poll_runs as p')
+      .leftJoin('proxies as x', 'x.id', 'p.proxy_id')
+      .select([
+        'p.id',
+        'p.started_at',
+        'p.due_at',
+        'p.ok',
+        'p.matched',
+        'p.duration_ms',
+        'p.lateness_ms',
+        'p.status_code',
+        'p.notified',
+        'p.error',
+        'p.watched_value',
+        'p.poll_class',
+        'p.proxy_id',
+        'x.host as proxy_host',
+        'x.port as proxy_port',
+      ])
+      .where('p.alert_id', '=', alertId)
+      // Each block holds a poll as new as its last_at, so the newest `limit` polls are in the newest
+      // `limit` blocks and the alert row: older blocks are not read.
+      .where(
+        'p.block_last_at',
+        '>=',
+        sql<Date>`coalesce((SELECT last_at FROM poll_blocks WHERE alert_id = ${alertId}
+                          ORDER BY last_at DESC OFFSET ${limit - 1} LIMIT 1), '-infinity')`,
+      )
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function findLastAnswer(db: Db, alertId: string) {

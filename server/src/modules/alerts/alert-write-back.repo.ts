@@ -96,8 +96,10 @@ export async function findHeldPolledIds(
 /**
  * Writes one batch of poll outcomes in one statement: updates the alerts (status, last run, next due
  * time, kept values, the kept answer) and releases their claims or keeps them as reservations for the
- * next due time (`reservation`), and records the poll runs: two rows per poll. A write whose claim was
- * taken away (the alert was rescheduled or its worker reaped) changes nothing but the poll run.
+ * next due time (`reservation`), and appends each poll's record to its alert row, moving the row's
+ * records into one row of poll_blocks every POLL_BLOCK_SIZE polls: one row per poll. A write whose claim
+ * was taken away (the alert was rescheduled or its worker reaped) changes nothing but the poll's record.
+ * The polls are announced to the live hub.
  * `notified` names the alerts whose notification was handed over.
  */
 export async function writePollOutcomes(
