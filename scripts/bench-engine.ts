@@ -171,7 +171,7 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
                 percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
                 percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99,
                 max(lateness_ms) AS max
-         FROM poll_runs WHERE started_at >= $1 AND started_at < $2`,
+         FROM poll_runs WHERE started_at >= $1 AND started_at < $2 AND block_last_at >= $1`,
         [t0, t1],
       )
     ).rows[0]!;

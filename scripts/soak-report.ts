@@ -31,7 +31,8 @@ export async function pollFigures(
             percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
             percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99
      FROM poll_runs
-     WHERE alert_id = ANY($1::uuid[]) AND due_at >= to_timestamp($2 / 1000.0) AND due_at < to_timestamp($3 / 1000.0)`,
+     WHERE alert_id = ANY($1::uuid[]) AND due_at >= to_timestamp($2 / 1000.0) AND due_at < to_timestamp($3 / 1000.0)
+       AND block_last_at >= to_timestamp($2 / 1000.0)`,
     [healthy.ids, from, to],
   );
   return { due, ...rows[0]! };

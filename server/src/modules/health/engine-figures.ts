@@ -51,7 +51,9 @@ export function createEngineFigures(deps: {
              (count(*) FILTER (WHERE notified))::int AS notified,
              percentile_disc(0.5) WITHIN GROUP (ORDER BY lateness_ms) AS p50,
              percentile_disc(0.99) WITHIN GROUP (ORDER BY lateness_ms) AS p99
-      FROM poll_runs WHERE created_at > now() - interval '1 minute'`.execute(deps.db);
+      FROM poll_runs WHERE created_at > now() - interval '1 minute'
+        -- No poll is newer than its block's last one: older blocks are not read (poll_blocks_last_idx).
+        AND block_last_at > now() - interval '1 minute'`.execute(deps.db);
     const r = runs.rows[0]!;
     return {
       workers: a.workers,
