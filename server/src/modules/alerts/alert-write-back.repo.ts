@@ -3,11 +3,15 @@ import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { DB } from '../../db/types.ts';
 
-/** The poll records an alert row holds before they are written as one block (migration 0026). */
+/**
+ * An alert row's poll records go to one block (migration 0026) when there are this many, or when the
+ * oldest is POLL_BLOCK_MAX_AGE_SECONDS old, so that a block spans at most that and one interval.
+ */
 export const POLL_BLOCK_SIZE = 8;
+const POLL_BLOCK_MAX_AGE_SECONDS = 3600;
 
-/** The alert row's poll records after this poll: emptied when they go to a block, else one more. */
-const recentPolls = sql`CASE WHEN v.flush THEN NULL ELSE coalesce(v.held, '{}') || v.rec END`;
+/** The alert row's poll records after this poll: emptied when they go to a block. */
+const recentPolls = sql`CASE WHEN v.flush THEN NULL ELSE v.polls END`;
 
 const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
 
@@ -140,17 +144,19 @@ export async function writePollOutcomes(
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
                  answer, answer_bytes, answer_hash, poll_class, health, cause, drift, success)
-        ), k AS (
-          -- The poll's record, and the records its alert holds (written together as a block once
-          -- there are POLL_BLOCK_SIZE of them or the oldest is an hour old; migration 0026).
+        ), p AS (
+          -- The records the alert row holds with this poll's (migration 0026).
           SELECT v.*, ${keep} AS keep,
+                 coalesce(o.recent_polls, '{}') ||
                  ROW(nextval('poll_record_ids'), v.proxy_id, v.due, v.started, v.finished, v.lateness,
                      v.duration, v.code, v.ok, v.matched, v.notify, v.err, ${workerId}::uuid, v.watched,
-                     NOT v.completed, v.poll_class, now())::poll_record AS rec,
-                 o.recent_polls AS held,
-                 coalesce(cardinality(o.recent_polls), 0) + 1 >= ${POLL_BLOCK_SIZE}
-                   OR (o.recent_polls[1]).created_at < now() - interval '1 hour' AS flush
+                     NOT v.completed, v.poll_class, now())::poll_record AS polls
           FROM v JOIN alerts o ON o.id = v.id
+        ), k AS (
+          SELECT p.*, cardinality(p.polls) >= ${POLL_BLOCK_SIZE}
+                      OR (p.polls[1]).created_at < now() - make_interval(secs => ${POLL_BLOCK_MAX_AGE_SECONDS})
+                      AS flush
+          FROM p
         ), done AS (
           UPDATE alerts r SET
             next_due_at = v.next_due,
@@ -193,19 +199,18 @@ export async function writePollOutcomes(
           -- restarted or stopped by its owner): its result is stale and the new schedule stands.
           -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
           WHERE r.id = v.id AND ${holds(workerId)} AND ${sameDue}
-          RETURNING r.id, r.user_id, r.status, v.rec, v.held, v.flush
+          RETURNING r.id, r.user_id, r.status, v.polls, v.flush
         ), reset AS (
           UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
                               recent_polls = ${recentPolls}
           FROM k AS v WHERE r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
-          RETURNING r.id, r.user_id, r.status, v.rec, v.held, v.flush
+          RETURNING r.id, r.user_id, r.status, v.polls, v.flush
         ), written AS (
           -- A write whose claim was taken away still records its poll.
           SELECT * FROM done UNION ALL SELECT * FROM reset
         ), blocks AS (
           INSERT INTO poll_blocks (alert_id, first_at, last_at, polls)
-          SELECT id, coalesce((held[1]).created_at, (rec).created_at), (rec).created_at,
-                 coalesce(held, '{}') || rec
+          SELECT id, (polls[1]).created_at, (polls[cardinality(polls)]).created_at, polls
           FROM written WHERE flush
         )
         SELECT announce_polls(array_agg(id)) FROM written`.execute(db);
