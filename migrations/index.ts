@@ -21,6 +21,7 @@ import * as m0023 from './0023_alerts_due_wake_up.ts';
 import * as m0024 from './0024_worker_deadline.ts';
 import * as m0025 from './0025_release_moved_reservations.ts';
 import * as m0026 from './0026_poll_blocks.ts';
+import * as m0027 from './0027_untold_health_estimate.ts';
 
 /** Every migration, in order. Add new ones here as 0002_..., never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0024_worker_deadline': m0024,
   '0025_release_moved_reservations': m0025,
   '0026_poll_blocks': m0026,
+  '0027_untold_health_estimate': m0027,
 };

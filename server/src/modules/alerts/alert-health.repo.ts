@@ -11,8 +11,12 @@ type Db = Kysely<DB> | Transaction<DB>;
  * (alert-write-back.repo.ts).
  */
 
-/** What the owner was told, kept apart from the health: degraded tells nothing (the told state stays). */
-const untold = sql`a.health_told <> CASE a.health WHEN 'degraded' THEN a.health_told ELSE a.health END`;
+/**
+ * What the owner was told, kept apart from the health: degraded tells nothing (the told state stays).
+ * Tested with IS TRUE, as alerts_health_untold_idx's predicate is: the form the planner applies the
+ * expression's statistics to (migration 0027), so it reads the index's few rows rather than every alert.
+ */
+const untold = sql`(a.health_told <> CASE a.health WHEN 'degraded' THEN a.health_told ELSE a.health END) IS TRUE`;
 
 /** An alert whose health differs from what its owner was told. */
 export interface UntoldHealth {
@@ -38,10 +42,10 @@ const MAX_WAIT_DELAYS = 4;
  * Locks the untold health changes of every owner whose alerts have not changed for `delaySeconds`
  * (or whose oldest untold change has waited MAX_WAIT_DELAYS of them): the owner's whole set, so
  * alerts failing together are told together, up to `limit` rows. NO KEY UPDATE: notifications referencing the alerts may still be inserted meanwhile.
- * Served by alerts_health_untold_idx.
+ * Served by alerts_health_untold_idx (untold-health-plan.int.test.ts).
  */
-export async function lockUntoldHealth(trx: Transaction<DB>, delaySeconds: number, limit: number) {
-  const { rows } = await sql<UntoldHealth>`
+export function untoldHealthStatement(delaySeconds: number, limit: number) {
+  return sql<UntoldHealth>`
     WITH ready AS (
       SELECT a.user_id FROM alerts a WHERE ${untold}
       GROUP BY a.user_id
@@ -57,7 +61,12 @@ export async function lockUntoldHealth(trx: Transaction<DB>, delaySeconds: numbe
     WHERE ${untold}
     ORDER BY a.user_id, a.health_since
     LIMIT ${limit}
-    FOR NO KEY UPDATE OF a SKIP LOCKED`.execute(trx);
+    FOR NO KEY UPDATE OF a SKIP LOCKED`;
+}
+
+/** Runs untoldHealthStatement: locks and answers the changes ready to be told. */
+export async function lockUntoldHealth(trx: Transaction<DB>, delaySeconds: number, limit: number) {
+  const { rows } = await untoldHealthStatement(delaySeconds, limit).execute(trx);
   return rows;
 }
 
