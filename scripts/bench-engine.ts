@@ -39,7 +39,7 @@ import {
 
 const usage = `npm run bench -- engine --alerts N --interval S --duration D
   [--warmup W] [--workers K] [--shared] [--seed X] [--latency-ms L] [--open-probability P]
-  [--env KEY=VALUE ...] [--keep]
+  [--env KEY=VALUE ...] [--keep] [--statements]
 npm run bench -- windows --alerts N --window-days D --nights A-B [same options]`;
 
 function parse(argv: string[]) {
@@ -59,6 +59,8 @@ function parse(argv: string[]) {
       'open-probability': { type: 'string', default: '0.02' },
       env: { type: 'string', multiple: true, default: [] },
       keep: { type: 'boolean', default: false },
+      // The database's time per statement over the window (pg_stat_statements; embedded PostgreSQL).
+      statements: { type: 'boolean', default: false },
       'window-days': { type: 'string', default: '30' },
       nights: { type: 'string', default: '4-5' },
     },
@@ -81,6 +83,7 @@ function parse(argv: string[]) {
     openProbability: n(values['open-probability'], 'open-probability'),
     env: envPairs(values.env),
     keep: values.keep,
+    statements: values.statements,
     windowDays: n(values['window-days'], 'window-days'),
     minNights: n(String(minNights), 'nights'),
     maxNights: n(String(maxNights ?? minNights), 'nights'),
@@ -89,6 +92,48 @@ function parse(argv: string[]) {
 
 async function dbNow(db: pg.Client): Promise<Date> {
   return (await db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+}
+
+/** The embedded server's settings for --statements: statement statistics, planning included. */
+const statementSettings = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track_planning': 'on',
+};
+
+/** Opens statement statistics on the benchmark's database; explains what is missing when it cannot. */
+async function enableStatements(db: pg.Client): Promise<void> {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+  } catch (error) {
+    throw new Error(
+      `--statements needs pg_stat_statements loaded by the server (the embedded one, DATABASE_URL unset, is started with it): ${(error as Error).message}`,
+    );
+  }
+}
+
+interface StatementFigures {
+  calls: number;
+  ms: number;
+  planMs: number;
+  rows: number;
+  /** Every statement's time together, for shares. */
+  allMs: number;
+  query: string;
+}
+
+/** The benchmark database's statements since the last reset, most time first (execution + planning). */
+async function readStatements(db: pg.Client, limit: number): Promise<StatementFigures[]> {
+  const { rows } = await db.query<StatementFigures>(
+    `SELECT calls::float8 AS calls, (total_exec_time + total_plan_time)::float8 AS ms,
+            total_plan_time::float8 AS "planMs", rows::float8 AS rows,
+            (sum(total_exec_time + total_plan_time) OVER ())::float8 AS "allMs",
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
+    [limit],
+  );
+  return rows;
 }
 
 const requestsSoFar = async (simulatorUrl: string) =>
@@ -100,7 +145,7 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
   // Windows: one 4-night block opens ten days into the first window, so the notify path runs too.
   const first = Date.parse(`${benchWindow(0, o).start}T00:00:00Z`) + 10 * 86_400_000;
   const block = [0, 1, 2, 3].map((d) => new Date(first + d * 86_400_000).toISOString().slice(0, 10));
-  const { adminUrl, embedded } = await benchServer();
+  const { adminUrl, embedded } = await benchServer(o.statements ? statementSettings : undefined);
   const name = `bench_engine_${Date.now()}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
   const url = withDatabase(adminUrl, name);
@@ -137,10 +182,12 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
       `Seeded ${o.alerts} alerts in ${((Date.now() - seeding) / 1000).toFixed(1)} s; starting ${o.workers} worker(s)`,
     );
     // The simulator stands in for many resort APIs behind one loopback address.
+    if (o.statements) await enableStatements(db);
     const workerEnv = benchWorkerEnv(url, o.env);
     for (let i = 0; i < o.workers; i++) workers.push(await startChild(workerNodeArgs(), [], workerEnv));
     await sleep(o.warmup * 1000);
 
+    if (o.statements) await db.query('SELECT pg_stat_statements_reset()');
     const t0 = await dbNow(db);
     const wall0 = Date.now();
     const cpu0 = workers.map((w) => cpuSeconds(w.child.pid!));
@@ -157,6 +204,7 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
     }
     const t1 = await dbNow(db);
     const wall = (Date.now() - wall0) / 1000;
+    const statements = o.statements ? await readStatements(db, 15) : [];
     const workerCpu = workers.map((w, i) => (cpuSeconds(w.child.pid!) - cpu0[i]!) / wall);
     const simCpu = (cpuSeconds(sim.child.pid!) - simCpu0) / wall;
     const stats1 = await dbStats(db, name);
@@ -260,7 +308,17 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
       ],
       ['load average (1/5/15 min)', result.machine.loadAverage.join(' ')],
     ]);
-    console.log(JSON.stringify(result));
+    if (o.statements) {
+      const total = statements[0]?.allMs ?? 0;
+      printTable(
+        'Database time per statement over the window (pg_stat_statements: execution + planning, share of all statements; the top 15)',
+        statements.map((st) => [
+          st.query,
+          `${round((st.ms * 1000) / Math.max(1, polls), 1)} µs/poll  ${round((100 * st.ms) / Math.max(1, total))} %  ${st.calls} calls  ${round(st.ms / Math.max(1, st.calls), 2)} ms/call (plan ${round(st.planMs / Math.max(1, st.calls), 2)})`,
+        ]),
+      );
+    }
+    console.log(JSON.stringify(o.statements ? { ...result, statements } : result));
   } finally {
     for (const w of workers) await stopChild(w.child);
     await stopChild(sim.child);

@@ -11,12 +11,15 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../server/src/db/e
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A PostgreSQL server to benchmark on: DATABASE_URL, else an embedded one under .data/bench. */
-export async function benchServer(): Promise<{ adminUrl: string; embedded: EmbeddedDatabase | null }> {
+export async function benchServer(
+  settings?: Record<string, string>,
+): Promise<{ adminUrl: string; embedded: EmbeddedDatabase | null }> {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, embedded: null };
   const embedded = await startEmbeddedPostgres({
     dataDir: path.join(repoRoot, '.data/bench'),
     port: Number(process.env.BENCH_PG_PORT ?? 54339),
     database: 'postgres',
+    settings,
   });
   return { adminUrl: embedded.url, embedded };
 }

@@ -33,6 +33,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database?: string;
   log?: (line: string) => void;
+  /** Server settings for this start (`-c name=value`), e.g. a benchmark's statement statistics. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const root = path.resolve(options.dataDir);
   const databaseDir = path.join(root, 'postgres');
@@ -57,7 +59,15 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-k', databaseDir],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      '-k',
+      databaseDir,
+    ],
     onLog: (m: string) => log(m.trim()),
     onError: (m: unknown) => log(m instanceof Error ? m.message : String(m).trim()),
   });
