@@ -8,11 +8,13 @@
  *   alert-page  the alert page with 48 h of 5 s polls: its data, then the built SPA in Chromium (scripts/bench-alert-page.ts)
  *   idle    `npm start` with nothing to do: app and database-backend CPU, RSS (scripts/bench-idle.ts)
  *   seal    the CPU a Web Push message costs to seal, and its parts (scripts/bench-seal.ts)
+ *   http-floor  the least CPU a poll's HTTP costs: GETs to the simulator and nothing else (scripts/bench-http-floor.ts)
  */
 import { runAlertPageBench } from './bench-alert-page.ts';
 import { runApiBenchCli } from './bench-api.ts';
 import { runDeliveryBench } from './bench-delivery.ts';
 import { runEngineBench } from './bench-engine.ts';
+import { runHttpFloorBench } from './bench-http-floor.ts';
 import { runIdleBench } from './bench-idle.ts';
 import { runSealBench } from './bench-seal.ts';
 import { runTransferBench } from './bench-transfer.ts';
@@ -26,6 +28,7 @@ const benchmarks: Record<string, (argv: string[]) => Promise<void>> = {
   'alert-page': runAlertPageBench,
   idle: runIdleBench,
   seal: runSealBench,
+  'http-floor': runHttpFloorBench,
 };
 
 const [name, ...argv] = process.argv.slice(2);
