@@ -6,11 +6,31 @@
  */
 export function createCoalescer<T>(options: { windowMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
-  const entries = new Map<
-    string,
-    { promise: Promise<T>; settledAt: number | null; consumers: Set<string> }
-  >();
+  type Entry = { promise: Promise<T>; settledAt: number | null; consumers: Set<string> };
+  const entries = new Map<string, Entry>();
+  /** Settled entries in the order they settled, with when each goes (monotonic clock): dropped from the front. */
+  const settled: { key: string; entry: Entry; dropAt: number }[] = [];
+  // One timer for the oldest settled entry, not one per fetch: at thousands of fetches a second a
+  // timer each was a Timeout and a closure per poll, kept for the whole window.
+  let timer: NodeJS.Timeout | null = null;
   let shared = 0;
+
+  function dropExpired() {
+    timer = null;
+    const at = performance.now();
+    let n = 0;
+    while (n < settled.length && settled[n]!.dropAt <= at) {
+      const { key, entry } = settled[n++]!;
+      if (entries.get(key) === entry) entries.delete(key);
+    }
+    settled.splice(0, n);
+    arm();
+  }
+
+  function arm() {
+    if (timer || settled.length === 0) return;
+    timer = setTimeout(dropExpired, Math.max(settled[0]!.dropAt - performance.now(), 0)).unref();
+  }
 
   return {
     share(key: string, consumer: string, fetch: () => Promise<T>): { promise: Promise<T>; shared: boolean } {
@@ -24,15 +44,16 @@ export function createCoalescer<T>(options: { windowMs: number; now?: () => numb
         existing.consumers.add(consumer);
         return { promise: existing.promise, shared: true };
       }
-      const entry = { promise: fetch(), settledAt: null as number | null, consumers: new Set([consumer]) };
+      const entry: Entry = { promise: fetch(), settledAt: null, consumers: new Set([consumer]) };
       entries.set(key, entry);
       const settle = () => {
         entry.settledAt = now();
-        const drop = () => {
+        if (options.windowMs <= 0) {
           if (entries.get(key) === entry) entries.delete(key);
-        };
-        if (options.windowMs <= 0) drop();
-        else setTimeout(drop, options.windowMs).unref();
+          return;
+        }
+        settled.push({ key, entry, dropAt: performance.now() + options.windowMs });
+        arm();
       };
       entry.promise.then(settle, settle);
       return { promise: entry.promise, shared: false };

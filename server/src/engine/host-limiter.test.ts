@@ -96,6 +96,18 @@ describe('coalescer', () => {
     expect(await coalescer.share('other', 'alert-a', fetch).promise).toBe(3);
   });
 
+  it('drops every answer once its window has passed', async () => {
+    const coalescer = createCoalescer<number>({ windowMs: 20 });
+    let fetches = 0;
+    const fetch = async () => ++fetches;
+    await Promise.all(['a', 'b', 'c'].map((k) => coalescer.share(k, 'alert-1', fetch).promise));
+    await coalescer.share('a', 'alert-2', fetch).promise;
+    expect(coalescer.figures()).toEqual({ entries: 3, shared: 1 });
+    // Waits for the drops themselves (the test's timeout bounds it), not for a guessed time.
+    while (coalescer.figures().entries > 0) await sleep(5);
+    expect(await coalescer.share('a', 'alert-3', fetch).promise).toBe(4);
+  });
+
   it('never hands one consumer the same answer twice', async () => {
     const coalescer = createCoalescer<number>({ windowMs: 1000, now: () => 0 });
     let fetches = 0;

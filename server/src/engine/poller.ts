@@ -126,8 +126,13 @@ export function createPoller(deps: PollerDeps) {
           try {
             const sent = await deps.send(req, proxy);
             // Legal JSON may hold what PostgreSQL cannot store (U+0000, lone surrogates): the answer is
-            // made storable once, here, so its kept values, kept text and notification all are.
-            const answer = { ...sent, json: storableParsedJson(sent.text, sent.json) };
+            // made storable once, here, so its kept values, kept text and notification all are. Only
+            // what the engine reads is kept: a shared answer is held for the coalescing window.
+            const answer: UpstreamAnswer = {
+              status: sent.status,
+              headers: sent.headers,
+              json: storableParsedJson(sent.text, sent.json),
+            };
             const durationMs = deps.now() - sentAt;
             if (proxy) {
               if (answer.status === 407)
