@@ -8,6 +8,7 @@ import {
   type EngineApp,
   notificationsOf,
   pollRuns,
+  roomOpen,
   rooms,
   startEngineApp,
   type Upstream,
@@ -83,6 +84,38 @@ describe('engine write-back safety', { timeout: 120_000 }, () => {
       .where('alert_id', '=', nulId!)
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(kept.answer)).toContain('R\uFFFD');
+  });
+
+  it('keeps answers and values holding quotes, backslashes, control and non-ASCII characters exactly', async () => {
+    const awkward = {
+      rooms: [{ code: 'Q"\\é☃\u2028\t', available: true, price: 300 }],
+      note: 'a "quoted" \\ back\nslash 🏰',
+    };
+    upstream.set('/awkward', { body: awkward });
+    upstream.set('/null-answer', { body: 'null' });
+    const [awkwardId] = await createAlerts(
+      t.db,
+      planner,
+      await createTemplate(t.db, `${upstream.url}/awkward`),
+      [{ watch: { ...roomOpen, all: [{ path: 'rooms[*].code', operator: 'changed', label: 'Code' }] } }],
+    );
+    const [nullId] = await createAlerts(
+      t.db,
+      planner,
+      await createTemplate(t.db, `${upstream.url}/null-answer`),
+      [{}],
+    );
+    await runsAtLeast(awkwardId!, 2);
+    await runsAtLeast(nullId!, 2);
+    const kept = await sql<{ alert_id: string; answer: unknown; missing: boolean; values: unknown }>`
+      SELECT a.alert_id, a.answer, a.answer IS NULL AS missing, r.last_values AS values
+      FROM alert_answers a JOIN alerts r ON r.id = a.alert_id
+      WHERE a.alert_id IN (${awkwardId!}, ${nullId!})`.execute(t.db);
+    const byId = new Map(kept.rows.map((r) => [r.alert_id, r]));
+    expect(byId.get(awkwardId!)?.answer).toEqual(awkward);
+    expect(JSON.stringify(byId.get(awkwardId!)?.values)).toContain(JSON.stringify(awkward.rooms[0]!.code));
+    // An upstream answering JSON null is kept as that answer, not as no answer at all.
+    expect(byId.get(nullId!)).toMatchObject({ answer: null, missing: false });
   });
 
   it('a batch the database refuses for one row records that row as its alert error and the rest as usual', async () => {
