@@ -5,7 +5,7 @@ import type {
   NotificationServiceType,
 } from '@resort/shared';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type Database, prepared } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { storableJson, storableText } from '../../platform/storable.ts';
 import type { StampedNotification } from './new-notification.ts';
@@ -39,7 +39,7 @@ export async function insertNotificationsWithDeliveries(
       metadata: storableJson(i.metadata),
     })),
   );
-  const { rows } = await sql<{ id: string; event_key: string }>`
+  const { rows } = await sql<{ id: string; event_key: string }>`${prepared}
     WITH created AS (
       INSERT INTO notifications (user_id, alert_id, event_key, kind, message, metadata)
       SELECT v.user_id, v.alert_id, v.event_key, v.kind, v.message, v.metadata
@@ -162,7 +162,7 @@ const lease = (seconds: number) => sql`now() + make_interval(secs => ${seconds})
 
 /** The claimed rows joined with what a send needs, in one statement with the claim itself. */
 function claimAndRead(db: Db, picked: ReturnType<typeof sql>, token: string, leaseSeconds: number) {
-  return sql<DeliveryForSend>`
+  return sql<DeliveryForSend>`${prepared}
     WITH picked AS (${picked}),
     claimed AS (
       UPDATE notification_deliveries d
@@ -278,7 +278,7 @@ export interface AttemptOutcome {
  */
 export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[]): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: string }>`${prepared}
     UPDATE notification_deliveries d
     SET status = v.status, attempts = v.attempts, error = v.error,
         next_attempt_at = CASE WHEN v.retry IS NULL THEN NULL ELSE now() + make_interval(secs => v.retry) END,
