@@ -4,8 +4,13 @@ import type { EnginePartDeps } from './engine-deps.ts';
 import type { LocalFigures } from './local-figures.ts';
 import type { Reservations } from './reservations.ts';
 
-/** How often a claim also takes alerts whose holder's lease ran out (a backstop; it scans held rows). */
-const EXPIRED_CLAIM_MS = 10_000;
+/**
+ * How often a claim also takes alerts whose holder's lease ran out (a backstop; it walks the due index
+ * from its oldest entry, past every version the write-backs left since the last vacuum): every half
+ * lease, at most every EXPIRED_CLAIM_MAX_MS. A dead worker's claims come back sooner, by its session
+ * or its heartbeat (leases.ts); this takes those of a worker alive but stuck.
+ */
+const EXPIRED_CLAIM_MAX_MS = 60_000;
 /** How often new alerts are looked for without a wake-up announcing one (a backstop). */
 const SCHEDULE_NEW_MS = 10_000;
 /** New alerts given a due time per statement. */
@@ -49,6 +54,7 @@ export function createClaimLoop(
   let unscheduled = false;
   let wakeUp: { stop(): Promise<void> } | null = null;
   let expiredClaimedAt = 0;
+  const expiredClaimMs = Math.min(EXPIRED_CLAIM_MAX_MS, (config.ENGINE_LEASE_SECONDS * 1000) / 2);
   /**
    * When new alerts were last given their first due time; 0 (at start, and after every wake-up): they
    * are looked for on the next tick.
@@ -86,7 +92,7 @@ export function createClaimLoop(
         const limit = batch - reserved.alerts.length;
         if (limit <= 0) continue;
         const before = Date.now();
-        const expired = before - expiredClaimedAt >= EXPIRED_CLAIM_MS;
+        const expired = before - expiredClaimedAt >= expiredClaimMs;
         if (expired) expiredClaimedAt = before;
         const { alerts, dbNow: claimedAt } = await polling.claimDue({
           workerId: deps.workerId,

@@ -1,10 +1,15 @@
 import type { ClaimedAlert } from '../modules/alerts/alert-polling.service.ts';
 import type { EnginePartDeps } from './engine-deps.ts';
 
-/** How often the worker looks for its reservations long overdue (a backstop). */
-const OVERDUE_READ_MS = 10_000;
+/**
+ * How often the worker looks for its reservations long overdue (a backstop). Each look walks the due
+ * index over its window, past the versions the write-backs left there: it costs by the second walked.
+ */
+const OVERDUE_READ_MS = 30_000;
 /** A reservation this long overdue and not being polled was missed: it is polled now. */
 const OVERDUE_SECONDS = 10;
+/** How far back from the reservations read each look reaches: the time since the last look, and 5 s more. */
+const OVERDUE_WINDOW_SECONDS = OVERDUE_READ_MS / 1000 + OVERDUE_SECONDS + 5;
 const FIRST = { dueAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
 const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
@@ -28,6 +33,7 @@ export function createReservations(deps: EnginePartDeps) {
       workerId,
       before: after.dueAt,
       overdueSeconds: OVERDUE_SECONDS,
+      windowSeconds: OVERDUE_WINDOW_SECONDS,
     });
     // A row settled since the read began may show the reservation of the poll just written back.
     const fresh = overdue.filter((a) => !pending.has(a.id) && !pending.settledSince(a.id, started));

@@ -252,15 +252,15 @@ export async function readReservedAlerts(
  */
 export async function readOverdueReservations(
   db: Db,
-  options: { workerId: string; before: Date; overdueSeconds: number },
+  options: { workerId: string; before: Date; overdueSeconds: number; windowSeconds: number },
 ): Promise<ClaimedAlert[]> {
-  // Only the last half minute of the reads (a reservation left further behind comes back to the
+  // Only the last `windowSeconds` of the reads (a reservation left further behind comes back to the
   // pool when its lease runs out).
   const { rows } = await sql<ClaimedAlert>`
     SELECT ${claimedColumns}
     FROM alerts r JOIN templates t ON t.id = r.template_id
     WHERE ${reservedBy(options.workerId)}
-      AND r.next_due_at > ${options.before}::timestamptz - interval '30 seconds'
+      AND r.next_due_at > ${options.before}::timestamptz - make_interval(secs => ${options.windowSeconds})
       AND r.next_due_at <= least(${options.before}::timestamptz, now() - make_interval(secs => ${options.overdueSeconds}))`.execute(
     db,
   );
