@@ -107,10 +107,23 @@ export async function seed(
   await db.query('ANALYZE alerts');
 }
 
+/**
+ * The database's commits and rows written so far, its backends (autovacuum's included) and the
+ * server's writers, which serve every database of the server (`serverPids`: checkpointer, background
+ * writer, WAL writer).
+ */
 export async function dbStats(db: pg.Client, name: string) {
-  const { rows } = await db.query<{ xact: number; ins: number; upd: number; pids: number[] }>(
+  const { rows } = await db.query<{
+    xact: number;
+    ins: number;
+    upd: number;
+    pids: number[];
+    serverPids: number[];
+  }>(
     `SELECT xact_commit::float8 AS xact, tup_inserted::float8 AS ins, tup_updated::float8 AS upd,
-            (SELECT array_agg(pid) FROM pg_stat_activity WHERE datname = $1) AS pids
+            (SELECT array_agg(pid) FROM pg_stat_activity WHERE datname = $1) AS pids,
+            (SELECT array_agg(pid) FROM pg_stat_activity
+             WHERE backend_type IN ('checkpointer', 'background writer', 'walwriter')) AS "serverPids"
      FROM pg_stat_database WHERE datname = $1`,
     [name],
   );

@@ -195,12 +195,16 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
     const stats0 = await dbStats(db, name);
     const requests0 = await requestsSoFar(simulatorUrl);
     const backends = createBackendCpu();
+    const writers = createBackendCpu();
     backends.sample(stats0.pids ?? []);
+    writers.sample(stats0.serverPids ?? []);
     let peakRss = 0;
     while (Date.now() - wall0 < o.duration * 1000) {
       await sleep(1000);
       peakRss = Math.max(peakRss, ...workers.map((w) => memoryMb(w.child.pid!).rss));
-      backends.sample((await dbStats(db, name)).pids ?? []);
+      const stats = await dbStats(db, name);
+      backends.sample(stats.pids ?? []);
+      writers.sample(stats.serverPids ?? []);
     }
     const t1 = await dbNow(db);
     const wall = (Date.now() - wall0) / 1000;
@@ -210,6 +214,7 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
     const stats1 = await dbStats(db, name);
     const requests = (await requestsSoFar(simulatorUrl)) - requests0;
     backends.sample(stats1.pids ?? []);
+    writers.sample(stats1.serverPids ?? []);
     const dbCpu = backends.total() / wall;
     const peakHwm = Math.max(...workers.map((w) => memoryMb(w.child.pid!).peak));
 
@@ -266,6 +271,7 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
       workerPeakRssMb: round(Math.max(peakRss, peakHwm)),
       simulatorCpuPercent: round(simCpu * 100),
       databaseBackendsCpuPercent: round(dbCpu * 100),
+      databaseWritersCpuPercent: round((writers.total() / wall) * 100),
       perPoll: {
         transactions: round((stats1.xact - stats0.xact) / Math.max(1, polls), 3),
         rowsInserted: round((stats1.ins - stats0.ins) / Math.max(1, polls), 2),
@@ -302,6 +308,10 @@ export async function runEngineBench(argv: string[], mode: 'engine' | 'windows' 
       ['worker peak RSS (MB)', result.workerPeakRssMb],
       ['simulator CPU (%)', result.simulatorCpuPercent],
       ['database backends CPU (%)', result.databaseBackendsCpuPercent],
+      [
+        'database server writers CPU (checkpointer, background and WAL writers; %)',
+        result.databaseWritersCpuPercent,
+      ],
       [
         'transactions / rows written per poll',
         `${result.perPoll.transactions} / ${round((result.perPoll.rowsInserted ?? 0) + (result.perPoll.rowsUpdated ?? 0), 2)}`,
