@@ -13,7 +13,9 @@ const POLL_BLOCK_MAX_AGE_SECONDS = 3600;
 /** The alert row's poll records after this poll: emptied when they go to a block. */
 const recentPolls = sql`CASE WHEN v.flush THEN NULL ELSE v.polls END`;
 
-const sameDue = sql.raw(`abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001`);
+const sameDue = sql.raw(
+  `(r.next_due_at > v.due - interval '1 millisecond' AND r.next_due_at < v.due + interval '1 millisecond')`,
+);
 
 /**
  * The row is still held by this claim of `workerId`: the claim's token, or (token null) the worker's
@@ -144,19 +146,19 @@ export async function writePollOutcomes(
           ) AS v(id, token, next_due, status, due, started, finished, lateness, duration, code, ok, matched,
                  err, proxy_id, last_matched, last_values, errors, completed, notify, watched, answered,
                  answer, answer_bytes, answer_hash, poll_class, health, cause, drift, success)
-        ), p AS (
-          -- The records the alert row holds with this poll's (migration 0026).
+        ), k AS (
+          -- The records the alert row holds with this poll's (migration 0026), and whether they go to
+          -- a block now.
           SELECT v.*, ${keep} AS keep,
                  coalesce(o.recent_polls, '{}') ||
                  ROW(nextval('poll_record_ids'), v.proxy_id, v.due, v.started, v.finished, v.lateness,
                      v.duration, v.code, v.ok, v.matched, v.notify, v.err, ${workerId}::uuid, v.watched,
-                     NOT v.completed, v.poll_class, now())::poll_record AS polls
+                     NOT v.completed, v.poll_class, now())::poll_record AS polls,
+                 coalesce(cardinality(o.recent_polls), 0) + 1 >= ${POLL_BLOCK_SIZE}
+                   OR coalesce((o.recent_polls[1]).created_at
+                                 < now() - make_interval(secs => ${POLL_BLOCK_MAX_AGE_SECONDS}), false)
+                   AS flush
           FROM v JOIN alerts o ON o.id = v.id
-        ), k AS (
-          SELECT p.*, cardinality(p.polls) >= ${POLL_BLOCK_SIZE}
-                      OR (p.polls[1]).created_at < now() - make_interval(secs => ${POLL_BLOCK_MAX_AGE_SECONDS})
-                      AS flush
-          FROM p
         ), done AS (
           UPDATE alerts r SET
             next_due_at = v.next_due,
@@ -203,7 +205,9 @@ export async function writePollOutcomes(
         ), reset AS (
           UPDATE alerts r SET claimed_by = NULL, claim_token = NULL, claimed_until = NULL,
                               recent_polls = ${recentPolls}
-          FROM k AS v WHERE r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
+          -- Only the rows "done" did not write (rarely any): the others need no second look.
+          FROM k AS v WHERE v.id NOT IN (SELECT id FROM done)
+            AND r.id = v.id AND ${holds(workerId)} AND NOT coalesce(${sameDue}, false)
           RETURNING r.id, r.user_id, r.status, v.polls, v.flush
         ), written AS (
           -- A write whose claim was taken away still records its poll.
