@@ -15,13 +15,18 @@ export function createCoalescer<T>(options: { windowMs: number; now?: () => numb
   let timer: NodeJS.Timeout | null = null;
   let shared = 0;
 
+  /** Forgets a settled fetch, unless a newer one for the same key took its place. */
+  function forget(key: string, entry: Entry) {
+    if (entries.get(key) === entry) entries.delete(key);
+  }
+
   function dropExpired() {
     timer = null;
     const at = performance.now();
     let n = 0;
     while (n < settled.length && settled[n]!.dropAt <= at) {
       const { key, entry } = settled[n++]!;
-      if (entries.get(key) === entry) entries.delete(key);
+      forget(key, entry);
     }
     settled.splice(0, n);
     arm();
@@ -48,10 +53,7 @@ export function createCoalescer<T>(options: { windowMs: number; now?: () => numb
       entries.set(key, entry);
       const settle = () => {
         entry.settledAt = now();
-        if (options.windowMs <= 0) {
-          if (entries.get(key) === entry) entries.delete(key);
-          return;
-        }
+        if (options.windowMs <= 0) return forget(key, entry);
         settled.push({ key, entry, dropAt: performance.now() + options.windowMs });
         arm();
       };
