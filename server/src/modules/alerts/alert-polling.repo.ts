@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { prepared } from '../../db/database.ts';
 import { polledStatusesSql } from '../../db/polled-statuses.ts';
 import type { AlertRecord, DB } from '../../db/types.ts';
-import { holds } from './alert-write-back.repo.ts';
+import { holds, sameDue } from './alert-write-back.repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -285,7 +285,7 @@ export async function rescheduleClaims(
   // A due time changed since the claim (the owner rescheduled the alert) stands.
   await sql`
     UPDATE alerts r SET
-      next_due_at = CASE WHEN abs(extract(epoch FROM r.next_due_at - v.due)) < 0.001 THEN v.next_due
+      next_due_at = CASE WHEN ${sameDue} THEN v.next_due
                          ELSE r.next_due_at END,
       claimed_by = NULL, claim_token = NULL, claimed_until = NULL
     FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.token)}::uuid[],

@@ -13,7 +13,11 @@ const POLL_BLOCK_MAX_AGE_SECONDS = 3600;
 /** The alert row's poll records after this poll: emptied when they go to a block. */
 const recentPolls = sql`CASE WHEN v.flush THEN NULL ELSE v.polls END`;
 
-const sameDue = sql.raw(
+/**
+ * The row's due time is the one claimed (`v.due`), to the millisecond: the claimed due time came back
+ * through a JavaScript Date. Compared without numeric arithmetic.
+ */
+export const sameDue = sql.raw(
   `(r.next_due_at > v.due - interval '1 millisecond' AND r.next_due_at < v.due + interval '1 millisecond')`,
 );
 
@@ -199,7 +203,6 @@ export async function writePollOutcomes(
           FROM k AS v
           -- A due time other than the one claimed means the alert was rescheduled mid-poll (edited,
           -- restarted or stopped by its owner): its result is stale and the new schedule stands.
-          -- (Compared to the millisecond: the claimed due time came back through a JavaScript Date.)
           WHERE r.id = v.id AND ${holds(workerId)} AND ${sameDue}
           RETURNING r.id, r.user_id, r.status, v.polls, v.flush
         ), reset AS (
