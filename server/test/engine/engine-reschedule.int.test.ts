@@ -39,10 +39,9 @@ describe('engine: late claims rescheduled', { timeout: 60_000 }, () => {
     return rows[0]!;
   }
 
-  it('writes the next due time and releases the claim when the row still has the claimed due time', async () => {
-    // The row keeps microseconds; the engine holds the due time as a Date, to the millisecond.
-    const { id, token } = await claimedAlert('2026-01-01T10:00:00.000400Z');
-    await rescheduleClaims(app.t.db, workerId, [
+  /** The engine's reschedule of a claim it took for 10:00:00.000, to 12:00. */
+  const rescheduleTo12 = (id: string, token: string) =>
+    rescheduleClaims(app.t.db, workerId, [
       {
         id,
         token,
@@ -50,32 +49,23 @@ describe('engine: late claims rescheduled', { timeout: 60_000 }, () => {
         nextDueAt: new Date('2026-01-01T12:00:00.000Z'),
       },
     ]);
+
+  it('writes the next due time and releases the claim when the row still has the claimed due time', async () => {
+    // The row keeps microseconds; the engine holds the due time as a Date, to the millisecond.
+    const { id, token } = await claimedAlert('2026-01-01T10:00:00.000400Z');
+    await rescheduleTo12(id, token);
     expect(await row(id)).toEqual({ due: '2026-01-01T12:00:00.000000', claimed_by: null, claim_token: null });
   });
 
   it('keeps a due time changed since the claim, and still releases the claim', async () => {
     const { id, token } = await claimedAlert('2026-01-01T10:00:00.002Z');
-    await rescheduleClaims(app.t.db, workerId, [
-      {
-        id,
-        token,
-        dueAt: new Date('2026-01-01T10:00:00.000Z'),
-        nextDueAt: new Date('2026-01-01T12:00:00.000Z'),
-      },
-    ]);
+    await rescheduleTo12(id, token);
     expect(await row(id)).toEqual({ due: '2026-01-01T10:00:00.002000', claimed_by: null, claim_token: null });
   });
 
   it('changes nothing for a claim it no longer holds', async () => {
     const { id } = await claimedAlert('2026-01-01T10:00:00.000Z');
-    await rescheduleClaims(app.t.db, workerId, [
-      {
-        id,
-        token: randomUUID(),
-        dueAt: new Date('2026-01-01T10:00:00.000Z'),
-        nextDueAt: new Date('2026-01-01T12:00:00.000Z'),
-      },
-    ]);
+    await rescheduleTo12(id, randomUUID());
     const after = await row(id);
     expect(after.due).toBe('2026-01-01T10:00:00.000000');
     expect(after.claimed_by).toBe(workerId);
