@@ -7,6 +7,11 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embed
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** A data directory of this test process's own under .data/, for an embedded server it starts. */
+export function scratchDataDir(name: string): string {
+  return path.join(repoRoot, '.data', `${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
 /** A port nobody listens on right now, from the kernel. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +39,7 @@ export interface DrillPostgres {
  * shared one: fault drills stop and start it while the app runs.
  */
 export async function startDrillPostgres(): Promise<DrillPostgres> {
-  const dataDir = path.join(repoRoot, '.data', `drill-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dataDir = scratchDataDir('drill');
   const port = await freePort();
   let server: EmbeddedDatabase | null = await startEmbeddedPostgres({ dataDir, port, database: 'drill' });
   const url = server.url;

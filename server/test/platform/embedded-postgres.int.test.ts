@@ -1,19 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
-import { freePort } from '../helpers/drill-postgres.ts';
+import { freePort, scratchDataDir } from '../helpers/drill-postgres.ts';
 
 /**
  * `npm start` without DATABASE_URL runs an embedded PostgreSQL. When that server cannot start (a second
  * instance on the same data directory, its port taken by another program), start-up must say why in
  * PostgreSQL's own words rather than fail with nothing to go on.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = (name: string) =>
-  path.join(repoRoot, '.data', `embedded-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
 
 /**
  * The error a start-up fails with, which must be an Error (`rejects.toThrow` passes a rejection with no
@@ -37,7 +31,7 @@ let runningPort: number;
 const made: string[] = [];
 
 beforeAll(async () => {
-  runningDir = dataDir('running');
+  runningDir = scratchDataDir('embedded-running');
   made.push(runningDir);
   runningPort = await freePort();
   running = await startEmbeddedPostgres({ dataDir: runningDir, port: runningPort });
@@ -55,7 +49,7 @@ describe('an embedded PostgreSQL that cannot start', () => {
   });
 
   it('names the port another program holds', async () => {
-    const dir = dataDir('second');
+    const dir = scratchDataDir('embedded-second');
     made.push(dir);
     const error = await refusal(startEmbeddedPostgres({ dataDir: dir, port: runningPort }));
     expect(error.message).toMatch(
