@@ -108,9 +108,9 @@ export async function seed(
 }
 
 /**
- * The database's commits and rows written so far, its backends (autovacuum's included) and the
- * server's writers, which serve every database of the server (`serverPids`: checkpointer, background
- * writer, WAL writer).
+ * The database's commits and rows written so far, its backends (autovacuum's included; not the one
+ * answering this reading, which is the benchmark's own) and the server's writers, which serve every
+ * database of the server (`serverPids`: checkpointer, background writer, WAL writer).
  */
 export async function dbStats(db: pg.Client, name: string) {
   const { rows } = await db.query<{
@@ -121,7 +121,7 @@ export async function dbStats(db: pg.Client, name: string) {
     serverPids: number[];
   }>(
     `SELECT xact_commit::float8 AS xact, tup_inserted::float8 AS ins, tup_updated::float8 AS upd,
-            (SELECT array_agg(pid) FROM pg_stat_activity WHERE datname = $1) AS pids,
+            (SELECT array_agg(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()) AS pids,
             (SELECT array_agg(pid) FROM pg_stat_activity
              WHERE backend_type IN ('checkpointer', 'background writer', 'walwriter')) AS "serverPids"
      FROM pg_stat_database WHERE datname = $1`,
