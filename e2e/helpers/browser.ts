@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
@@ -30,6 +30,26 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
     if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // The page's calls to the app, in order: what a failing journey asked, and what came back when.
+  const started = Date.now();
+  const since = () => `${Date.now() - started} ms`;
+  const calls: { asked: string; answered?: string }[] = [];
+  const callOf = new WeakMap<Request, (typeof calls)[number]>();
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (!pathname.startsWith('/trpc') && !pathname.startsWith('/api')) return;
+    const call = { asked: `${since()} ${req.method()} ${pathname}` };
+    calls.push(call);
+    callOf.set(req, call);
+  });
+  page.on('requestfinished', async (req) => {
+    const call = callOf.get(req);
+    if (call) call.answered = `${(await req.response())?.status()} at ${since()}`;
+  });
+  page.on('requestfailed', (req) => {
+    const call = callOf.get(req);
+    if (call) call.answered = `failed (${req.failure()?.errorText}) at ${since()}`;
+  });
   // A failing journey leaves its last screen and the page's alerts behind, to see what went wrong.
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
@@ -40,6 +60,8 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
     console.error(
       `Failed at ${page.url()}; alerts on the page: ${JSON.stringify(alerts)}; errors: ${JSON.stringify(errors)}`,
     );
+    const last = calls.slice(-25).map((c) => `  ${c.asked}: ${c.answered ?? 'no answer yet'}`);
+    console.error(`Last calls to the app:\n${last.join('\n')}`);
   });
   return {
     context,
@@ -54,3 +76,4 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
     close: () => context.close(),
   };
 }
+
