@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
@@ -77,3 +77,29 @@ export async function startJourney(browser: Browser, baseURL: string): Promise<J
   };
 }
 
+/**
+ * Holds back the app's answers to one tRPC procedure (alone or batched with others) until `release`,
+ * which lets them through and stops holding: what a screen shows while its answer is on the way.
+ */
+export async function holdAnswers(page: Page, procedure: string) {
+  let letThrough!: () => void;
+  const released = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  const asks = (url: URL) =>
+    url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure);
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch((error: Error) => {
+      // The page gave up on the call meanwhile (a newer fetch replaced it): nothing to let through.
+      if (!error.message.includes('already handled')) throw error;
+    });
+  };
+  await page.route(asks, hold);
+  return {
+    async release() {
+      await page.unroute(asks, hold);
+      letThrough();
+    },
+  };
+}

@@ -20,6 +20,10 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   const archive = useMutation(api.archive.archive());
   const [picked, setPicked] = useState<string[]>([]);
 
+  // Read fresh on each visit: until this visit's answer arrives the table shows as loading, never
+  // the last visit's rows, which that answer may reorder (a status changed) under the pointer.
+  const waiting = members.isPending || (members.isFetching && !members.isFetchedAfterMount);
+
   const inList = new Set(watchlist.registrationIds);
   const choices = (mine.data ?? [])
     .filter((a) => !inList.has(a.id))
@@ -64,7 +68,7 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
           Add
         </Button>
       </Group>
-      {members.isPending ? (
+      {waiting ? (
         <LoadingState label="Loading alerts..." />
       ) : members.isError ? (
         <ErrorState
