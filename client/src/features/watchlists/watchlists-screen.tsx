@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type Watchlist, watchlistMessages } from '@resort/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -61,7 +61,8 @@ function WatchlistCard({
           Delete
         </Button>
       </Group>
-      <Collapse expanded={open}>{open ? <WatchlistAlerts watchlist={watchlist} /> : null}</Collapse>
+      {/* Shown in place, not slid open: a sliding table moves its rows under the pointer. */}
+      {open ? <WatchlistAlerts watchlist={watchlist} /> : null}
     </Card>
   );
 }
