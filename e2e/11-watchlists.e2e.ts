@@ -129,8 +129,13 @@ test('a new planner groups alerts in a watchlist, sees the figures follow, archi
   await page.getByText('Summer at the lake archived.').waitFor();
   await page.getByText('1 alert', { exact: true }).waitFor();
 
-  // Restore it from Archived: back to Booked, in the active list again.
+  // Restore it from Archived: back to Booked, in the active list again. Until this visit's answer
+  // arrives the page shows as loading, never the last visit's (empty) page.
+  const listed = await holdAnswers(page, 'archive.list');
   await nav(page, 'Archived');
+  await page.getByText('Loading archived alerts…').waitFor();
+  expect(await page.getByText('Nothing archived yet.').count()).toBe(0);
+  await listed.release();
   await page.getByText('1 archived · 0 selected').waitFor();
   await page.getByRole('cell', { name: 'Booked', exact: true }).waitFor();
   await page.getByRole('checkbox', { name: 'Select Summer at the lake' }).check();

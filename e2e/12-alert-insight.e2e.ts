@@ -178,6 +178,22 @@ test('a planner watches rooms open: the dashboard, badge and timeline update liv
     .waitFor();
   await expectAccessible(dashboard, '12-archived-axe');
 
+  // Deleted permanently: the confirmation names what goes, and it is gone from the database.
+  await dashboard.getByRole('checkbox', { name: `Select Lagoon watch ${planner.tag}` }).check();
+  await dashboard.getByText('1 archived · 1 selected').waitFor();
+  await dashboard.getByRole('button', { name: 'Delete permanently' }).click();
+  const confirm = dashboard.getByRole('dialog', { name: 'Delete permanently' });
+  await confirm
+    .getByText(
+      `Delete Lagoon watch ${planner.tag} permanently? Its notifications and poll history go too. This cannot be undone.`,
+    )
+    .waitFor();
+  await expectAccessible(dashboard, '12-archived-delete-axe');
+  await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+  await dashboard.getByText('1 alert deleted permanently.').waitFor();
+  await dashboard.getByText('Nothing archived yet.').waitFor();
+  expect(await query('SELECT id FROM alerts WHERE id = $1', [alert.id])).toEqual([]);
+
   expect(journey.errors).toEqual([]);
   await journey.close();
 });

@@ -15,6 +15,13 @@ import { alertDisplayTitle } from '@/features/alerts/alert-text.ts';
 const plural = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 const nameOf = (a: ArchivedAlert) =>
   alertDisplayTitle({ title: a.title, template: { name: a.templateName } });
+/** What a permanent delete takes: the alerts by name, up to three, else their number. */
+const deleting = (names: string[]) =>
+  names.length === 1
+    ? `Delete ${names[0]} permanently? Its notifications and poll history go too.`
+    : names.length <= 3
+      ? `Delete ${names.slice(0, -1).join(', ')} and ${names.at(-1)} permanently? Their notifications and poll history go too.`
+      : `Delete ${plural(names.length)} permanently? Their notifications and poll history go too.`;
 
 /** Archived (server data): 25 per page, select, restore, delete permanently, Prev/Next. */
 export function ArchivedScreen() {
@@ -24,13 +31,22 @@ export function ArchivedScreen() {
   const archived = useQuery({ ...api.archive.page(page), placeholderData: keepPreviousData });
   const restore = useMutation(api.archive.restore());
   const purge = useMutation(api.archive.purge());
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** The selected alerts by id, with their names (a selection may span pages). */
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
 
+  // Read fresh on each visit: until this visit's first answer arrives the page shows as loading, never
+  // the last visit's rows. Later, rows not yet confirmed by a read of their page (the previous page's
+  // while the next loads, or a page read on an earlier turn) cannot be selected from: the answer may
+  // replace them under the pointer.
+  const unconfirmed = archived.isFetching && !archived.isFetchedAfterMount;
+  const [answered, setAnswered] = useState(false);
+  if (!answered && archived.isFetchedAfterMount) setAnswered(true);
+  const waiting = archived.isPending || (unconfirmed && !answered);
   const rows = archived.data?.items ?? [];
   const total = archived.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
-  const ids = [...selected];
+  const ids = [...selected.keys()];
   const allOnPage = rows.length > 0 && rows.every((a) => selected.has(a.id));
   // A restore or delete that empties the last page moves back to the new last page.
   const loaded = archived.isSuccess;
@@ -38,21 +54,21 @@ export function ArchivedScreen() {
     if (loaded && page > pages) setPage(pages);
   }, [loaded, page, pages]);
 
-  function toggle(id: string) {
+  function toggle(alert: ArchivedAlert) {
     setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(prev);
+      if (next.has(alert.id)) next.delete(alert.id);
+      else next.set(alert.id, nameOf(alert));
       return next;
     });
   }
 
   function togglePage() {
     setSelected((prev) => {
-      const next = new Set(prev);
+      const next = new Map(prev);
       for (const a of rows) {
         if (allOnPage) next.delete(a.id);
-        else next.add(a.id);
+        else next.set(a.id, nameOf(a));
       }
       return next;
     });
@@ -61,7 +77,7 @@ export function ArchivedScreen() {
   async function act(action: () => Promise<unknown>, done: string) {
     try {
       await action();
-      setSelected(new Set());
+      setSelected(new Map());
       toast({ tone: 'success', message: done });
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, watchlistMessages.archiveFailed) });
@@ -100,7 +116,7 @@ export function ArchivedScreen() {
             </Button>
           </Group>
         </Group>
-        {archived.isPending ? (
+        {waiting ? (
           <LoadingState label="Loading archived alerts…" />
         ) : archived.isError ? (
           <ErrorState
@@ -115,7 +131,12 @@ export function ArchivedScreen() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
-                    <Checkbox aria-label="Select this page" checked={allOnPage} onChange={togglePage} />
+                    <Checkbox
+                      aria-label="Select this page"
+                      checked={allOnPage}
+                      disabled={unconfirmed}
+                      onChange={togglePage}
+                    />
                   </Table.Th>
                   <Table.Th>Alert</Table.Th>
                   <Table.Th>Family</Table.Th>
@@ -130,7 +151,8 @@ export function ArchivedScreen() {
                       <Checkbox
                         aria-label={`Select ${nameOf(alert)}`}
                         checked={selected.has(alert.id)}
-                        onChange={() => toggle(alert.id)}
+                        disabled={unconfirmed}
+                        onChange={() => toggle(alert)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -165,7 +187,7 @@ export function ArchivedScreen() {
       <ConfirmModal
         opened={confirming}
         title="Delete permanently"
-        message={`Delete ${plural(ids.length)} permanently? Their notifications and poll history go too. This cannot be undone.`}
+        message={`${deleting([...selected.values()])} This cannot be undone.`}
         confirmLabel="Delete permanently"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
