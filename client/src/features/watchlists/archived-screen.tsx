@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useVisitAnswer } from '@/api/visit-answer.ts';
 import { ConfirmModal } from '@/components/confirm-modal.tsx';
 import { useFeedback } from '@/components/feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -35,14 +36,9 @@ export function ArchivedScreen() {
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
 
-  // Read fresh on each visit: until this visit's first answer arrives the page shows as loading, never
-  // the last visit's rows. Later, rows not yet confirmed by a read of their page (the previous page's
-  // while the next loads, or a page read on an earlier turn) cannot be selected from: the answer may
-  // replace them under the pointer.
-  const unconfirmed = archived.isFetching && !archived.isFetchedAfterMount;
-  const [answered, setAnswered] = useState(false);
-  if (!answered && archived.isFetchedAfterMount) setAnswered(true);
-  const waiting = archived.isPending || (unconfirmed && !answered);
+  // Read fresh on each visit; a page not yet confirmed by its own read (the previous page's rows while
+  // the next loads) cannot be selected from.
+  const { waiting, unconfirmed } = useVisitAnswer(archived);
   const rows = archived.data?.items ?? [];
   const total = archived.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '@/api/api-context.tsx';
 import { errorMessage } from '@/api/http.ts';
+import { useVisitAnswer } from '@/api/visit-answer.ts';
 import { useFeedback } from '@/components/feedback.tsx';
 import { ErrorState, LoadingState } from '@/components/states.tsx';
 import { AlertStatusBadge } from '@/components/status-badge.tsx';
@@ -20,9 +21,9 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
   const archive = useMutation(api.archive.archive());
   const [picked, setPicked] = useState<string[]>([]);
 
-  // Read fresh on each visit: until this visit's answer arrives the table shows as loading, never
-  // the last visit's rows, which that answer may reorder (a status changed) under the pointer.
-  const waiting = members.isPending || (members.isFetching && !members.isFetchedAfterMount);
+  // Read fresh on each visit: a status changed since the last one may reorder the rows.
+  const { waiting } = useVisitAnswer(members);
+  const rows = members.data ?? [];
 
   const inList = new Set(watchlist.registrationIds);
   const choices = (mine.data ?? [])
@@ -75,7 +76,7 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
           message={errorMessage(members.error, alertListMessages.loadFailedFallback)}
           onRetry={() => members.refetch()}
         />
-      ) : members.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No alerts in this watchlist yet. Add some above.
         </Text>
@@ -91,7 +92,7 @@ export function WatchlistAlerts({ watchlist }: { watchlist: Watchlist }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {members.data.map((alert) => (
+              {rows.map((alert) => (
                 <Table.Tr key={alert.id}>
                   <Table.Td>{alertDisplayTitle(alert)}</Table.Td>
                   <Table.Td>{alert.partyName ?? '—'}</Table.Td>
