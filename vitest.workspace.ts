@@ -33,6 +33,9 @@ export const projects = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
+      // Tests wait for what the screen shows; the limit only stops one that hangs. A loaded CI machine
+      // runs a screen test with its typing and clicks several times slower than a quiet one.
+      testTimeout: 30_000,
     },
   }),
 ];

@@ -42,7 +42,7 @@ const handlers = (over: Handlers = {}): Handlers => ({
 
 const routes = { '/configure/alerts': FormRoute, '/alerts': AlertsRoute };
 
-describe('AlertFormScreen edit mode', { timeout: 30_000 }, () => {
+describe('AlertFormScreen edit mode', () => {
   it('reports an alert that cannot be found and removes the parameter', async () => {
     const { router } = renderWithApi({ handlers: handlers(), path: '/configure/alerts?alert=a-404', routes });
     // The new-alert form shows once the preferences that pick its default services are read, with

@@ -48,7 +48,7 @@ const chooseTemplate = (user: User, name = poly.name) => choose(user, combobox('
 const submit = (user: User, label = 'Create alert') =>
   user.click(screen.getByRole('button', { name: label }));
 
-describe('AlertForm: template, defaults and rules', { timeout: 30_000 }, () => {
+describe('AlertForm: template, defaults and rules', () => {
   it('loads the chosen template’s defaults and rules', async () => {
     const { user } = setup();
     expect(screen.getAllByText(m.chooseTemplateFirst).length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('AlertForm: template, defaults and rules', { timeout: 30_000 }, () => {
   });
 });
 
-describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, () => {
+describe('AlertForm: validation with the shared schema', () => {
   it('requires a template', async () => {
     const { user, submitted } = setup();
     await submit(user);
@@ -181,7 +181,7 @@ describe('AlertForm: validation with the shared schema', { timeout: 30_000 }, ()
   });
 });
 
-describe('AlertForm: edit mode and test', { timeout: 30_000 }, () => {
+describe('AlertForm: edit mode and test', () => {
   it('fills the form from the existing alert', () => {
     setup({ editing: existingAlert });
     expect(combobox('Template')).toHaveValue(poly.name);
@@ -215,7 +215,7 @@ describe('AlertForm: edit mode and test', { timeout: 30_000 }, () => {
   });
 });
 
-describe('AlertForm: keyboard and who is notified', { timeout: 30_000 }, () => {
+describe('AlertForm: keyboard and who is notified', () => {
   it('opens the Template select on Enter instead of submitting, and picks with the keyboard', async () => {
     const { user, submitted } = setup();
     combobox('Template').focus();

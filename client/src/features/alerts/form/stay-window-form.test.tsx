@@ -49,7 +49,7 @@ describe('stayCountText: the stay count before saving', () => {
   });
 });
 
-describe('AlertForm: flexible dates', { timeout: 30_000 }, () => {
+describe('AlertForm: flexible dates', () => {
   it('replaces the stay fields by a window, shows its stay count and sends stayWindow', async () => {
     const submitted: AlertPayload[] = [];
     renderWithMantine(

@@ -37,7 +37,7 @@ async function chooseType(user: ReturnType<typeof userEvent.setup>, label: strin
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('NotificationServiceForm', { timeout: 30_000 }, () => {
+describe('NotificationServiceForm', () => {
   it('validates the webhook URL and half-filled headers, and sends headers as a map', async () => {
     const { created, user } = setup();
     expect(typeSelect()).toHaveValue('Webhook');

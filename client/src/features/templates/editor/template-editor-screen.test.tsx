@@ -87,7 +87,7 @@ const routes = {
   '/admin/templates/$templateId/edit': EditRoute,
 };
 
-describe('TemplateEditorScreen', { timeout: 30_000 }, () => {
+describe('TemplateEditorScreen', () => {
   it('creates from a generator sample, then edits it in place of the create page', async () => {
     const user = userEvent.setup();
     const saved = new Map<string, TemplateRecord>();

@@ -66,7 +66,7 @@ function setup(template: TemplateRecord) {
   return { saved, user: userEvent.setup() };
 }
 
-describe('TemplateEditor: the stay', { timeout: 30_000 }, () => {
+describe('TemplateEditor: the stay', () => {
   it('names the check-in and nights fields and a booking link, and saves them as the stay', async () => {
     const { saved, user } = setup(stored);
     const stay = screen.getByRole('region', { name: 'Stay (flexible dates)' });

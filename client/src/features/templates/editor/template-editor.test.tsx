@@ -88,7 +88,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, input: HTMLEleme
 };
 
 // A whole editor per test: generous time on a shared 2-core machine.
-describe('TemplateEditor transitions', { timeout: 30_000 }, () => {
+describe('TemplateEditor transitions', () => {
   it('clears options when a field leaves SELECT and adds one blank option when it becomes SELECT', async () => {
     const { user } = setup();
     const fields = section('Registration override fields');
@@ -130,7 +130,7 @@ describe('TemplateEditor transitions', { timeout: 30_000 }, () => {
   });
 });
 
-describe('TemplateEditor validation and actions', { timeout: 30_000 }, () => {
+describe('TemplateEditor validation and actions', () => {
   it("shows the editor schema's messages and sends nothing", async () => {
     const { user, saved } = setup({ template: null });
     await user.click(screen.getByRole('button', { name: 'Add override field' }));
