@@ -2,7 +2,9 @@
  * API benchmark (docs/performance.md): the authenticated REST read GET /api/users/me/registrations against
  * a bare Fastify route running the same SQL (the same repository functions, so the same statements)
  * on a pool of the same size, side by side in one run. Prints both throughputs and their ratio
- * (target ≥ 0.85). Standalone: `node scripts/bench-api.ts [--duration 5] [--rounds 4] [--connections 16]`.
+ * (target ≥ 0.85). Standalone: `node scripts/bench-api.ts [--duration 5] [--rounds 4] [--connections 16] [--split]`.
+ * `--split` also measures the bare handler mounted inside the app, so every request passes the app's hooks
+ * (security headers, cookies, body guard, request logger) but not authentication, tRPC or the mapping.
  *
  * Runs on a PostgreSQL of its own (embedded, data under .data/bench-api) so other work on a shared
  * server does not skew one side; BENCH_DATABASE_URL names another server (a scratch database is
@@ -37,6 +39,8 @@ export interface ApiBenchOptions {
   poolSize?: number;
   /** A PostgreSQL server URL; default BENCH_DATABASE_URL, else an embedded server of the bench's own. */
   databaseUrl?: string | undefined;
+  /** Also measure the bare handler inside the app: what the app's per-request hooks cost. */
+  split?: boolean;
   log?: (line: string) => void;
 }
 
@@ -55,9 +59,11 @@ export interface Throughput {
 export interface ApiBenchResult {
   app: Throughput;
   bare: Throughput;
+  /** The bare handler inside the app (with `split`). */
+  inside?: Throughput;
   /** app ÷ bare requests per second. */
   ratio: number;
-  settings: Required<Omit<ApiBenchOptions, 'databaseUrl' | 'log'>>;
+  settings: Required<Omit<ApiBenchOptions, 'databaseUrl' | 'log' | 'split'>>;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,17 +168,25 @@ async function seed(app: FastifyInstance, count: number) {
   return { token, userId: planner.user.id };
 }
 
-/** The baseline: Fastify, the same pool size, the same statements, no auth, tRPC, mapping or headers. */
-async function startBareServer(handle: DatabaseHandle, userId: string): Promise<FastifyInstance> {
-  const bare = Fastify();
-  bare.get('/bare/alerts', async () => {
-    const rows = await listAlerts(handle.db, { userId });
+/** The bare handler: the list's statements for one user, the rows answered as they come. */
+function bareAlerts(handle: DatabaseHandle, user: () => string) {
+  return async () => {
+    const rows = await listAlerts(handle.db, { userId: user() });
     const links = await listServiceLinks(
       handle.db,
       rows.map((r) => r.id),
     );
     return { data: rows.map((row) => ({ ...row, links: links.filter((l) => l.alertId === row.id) })) };
-  });
+  };
+}
+
+/** The baseline: Fastify, the same pool size, the same statements, no auth, tRPC, mapping or headers. */
+async function startBareServer(handle: DatabaseHandle, userId: string): Promise<FastifyInstance> {
+  const bare = Fastify();
+  bare.get(
+    '/bare/alerts',
+    bareAlerts(handle, () => userId),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return bare;
 }
@@ -243,12 +257,20 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       databaseUrl: database.url,
     });
     app = await buildApp(services);
+    let seededUser = '';
+    if (options.split)
+      app.get(
+        '/bench/inside',
+        bareAlerts(appHandle, () => seededUser),
+      );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { token, userId } = await seed(app, settings.alerts);
+    seededUser = userId;
     bare = await startBareServer(bareHandle, userId);
 
     const appUrl = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/api/users/me/registrations`;
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as net.AddressInfo).port}/bare/alerts`;
+    const insideUrl = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/bench/inside`;
     log(
       `API bench: ${settings.alerts} alerts, pool ${settings.poolSize}, ${settings.connections} connections, ` +
         `${settings.rounds} × ${settings.durationSeconds} s per side`,
@@ -258,13 +280,17 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     await measure(appUrl, token, 2, settings.connections);
     const appRuns: (autocannon.Result & { cpuMicros: number })[] = [];
     const bareRuns: (autocannon.Result & { cpuMicros: number })[] = [];
+    const insideRuns: (autocannon.Result & { cpuMicros: number })[] = [];
     for (let round = 0; round < settings.rounds; round++) {
       bareRuns.push(await measure(bareUrl, undefined, settings.durationSeconds, settings.connections));
+      if (options.split)
+        insideRuns.push(await measure(insideUrl, token, settings.durationSeconds, settings.connections));
       appRuns.push(await measure(appUrl, token, settings.durationSeconds, settings.connections));
     }
     const result: ApiBenchResult = {
       app: summarise(appRuns),
       bare: summarise(bareRuns),
+      ...(options.split ? { inside: summarise(insideRuns) } : {}),
       ratio: 0,
       settings,
     };
@@ -274,6 +300,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       `  ${label.padEnd(44)} ${String(t.requestsPerSecond).padStart(7)} req/s   p99 ${t.latencyP99Ms} ms   ${t.cpuMicrosPerRequest} µs CPU/request   ${t.bytesPerResponse} B/answer` +
       (t.non2xx || t.errors ? `   (${t.non2xx} non-2xx, ${t.errors} errors)` : '');
     log(row('bare Fastify route, same SQL', result.bare));
+    if (result.inside) log(row('the bare handler inside the app', result.inside));
     log(row('authenticated GET /api/users/me/registrations', result.app));
     log(
       `  ratio (authenticated ÷ bare)                 ${result.ratio.toFixed(3)}   ` +
@@ -294,12 +321,13 @@ function flag(argv: string[], name: string): number | undefined {
   return i >= 0 ? Number(argv[i + 1]) : undefined;
 }
 
-/** `npm run bench -- api [--duration 5] [--rounds 4] [--connections 16]`. */
+/** `npm run bench -- api [--duration 5] [--rounds 4] [--connections 16] [--split]`. */
 export async function runApiBenchCli(argv: string[]): Promise<void> {
   await runApiBench({
     durationSeconds: flag(argv, 'duration'),
     rounds: flag(argv, 'rounds'),
     connections: flag(argv, 'connections'),
+    split: argv.includes('--split'),
   });
 }
 
