@@ -5,6 +5,12 @@ import { defineProject } from 'vitest/config';
  * The test projects (Vitest 4 takes them through `test.projects` in vitest.config.ts).
  * Tests run in a non-UTC time zone so date bugs surface.
  */
+/**
+ * How long one test may run. Tests wait for events (a row, a delivery, what the screen shows), so the
+ * limit only stops one that hangs; a loaded CI machine runs them several times slower than a quiet one.
+ */
+const TEST_LIMIT_MS = 30_000;
+
 export const projects = [
   defineProject({
     test: {
@@ -21,7 +27,7 @@ export const projects = [
       include: ['src/**/*.test.ts', 'test/**/*.int.test.ts'],
       environment: 'node',
       globalSetup: ['./test/global-setup.ts'],
-      testTimeout: 30_000,
+      testTimeout: TEST_LIMIT_MS,
       hookTimeout: 60_000,
     },
   }),
@@ -33,9 +39,7 @@ export const projects = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
-      // Tests wait for what the screen shows; the limit only stops one that hangs. A loaded CI machine
-      // runs a screen test with its typing and clicks several times slower than a quiet one.
-      testTimeout: 30_000,
+      testTimeout: TEST_LIMIT_MS,
     },
   }),
 ];
